@@ -1,0 +1,169 @@
+"""How a game is set up: the variant switches (RULES.md section 8) and the game configuration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .rules import EVENTS, KINDS, MAX_PLAYERS, MIN_PLAYERS, TOKENS_PER_KIND
+
+# Each switch with its values, the default first (RULES.md section 8).
+VARIANT_VALUES: dict[str, tuple[str, ...]] = {
+    "taxes": ("take_anywhere", "centre_only"),
+    "spartacus": ("two_cards", "two_points"),
+    "war": ("one_copy", "all_copies"),
+    "public_works": ("not_assassin", "not_assassinated"),
+    "events": ("on", "off"),
+}
+
+DEFAULT_NAMES: tuple[str, ...] = ("Cassius", "Brutus", "Livia", "Marcus", "Tullia")
+MAX_NAME_LENGTH = 24
+
+
+@dataclass(frozen=True)
+class Variants:
+    """The rule switches a group chose at set-up; stored with the game."""
+
+    taxes: str = "take_anywhere"
+    spartacus: str = "two_cards"
+    war: str = "one_copy"
+    public_works: str = "not_assassin"
+    events: str = "on"
+
+    def __post_init__(self) -> None:
+        for name, allowed in VARIANT_VALUES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise ValueError(
+                    f"variant {name} must be one of {', '.join(allowed)}, not {value!r}"
+                )
+
+    def to_dict(self) -> dict[str, str]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Variants:
+        if not isinstance(data, dict):
+            raise ValueError("variants must be an object of switch names to values")
+        unknown = set(data) - set(VARIANT_VALUES)
+        if unknown:
+            raise ValueError(f"unknown variant switch: {', '.join(sorted(map(str, unknown)))}")
+        return cls(**data)
+
+
+def _check_name(name: Any, seat: int) -> str:
+    if not isinstance(name, str):
+        raise ValueError(f"the name of seat {seat} must be text")
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise ValueError(f"the name of seat {seat} is empty")
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise ValueError(f"the name of seat {seat} is longer than {MAX_NAME_LENGTH} characters")
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in cleaned):
+        raise ValueError(f"the name of seat {seat} holds control characters")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything that fixes a game before its first action.
+
+    `seed=None` lets `new_game` pick a seed and store it, so every game can be
+    replayed. `draws` and `event_order` rig chance for scripted scenarios: the
+    forum yields the listed agenda kinds first, and the event deck reveals the
+    listed events first; both continue at random after.
+    """
+
+    players: int = 4
+    seed: int | None = None
+    first_opener: int | None = None
+    names: tuple[str, ...] | None = None
+    variants: Variants = field(default_factory=Variants)
+    draws: tuple[str, ...] = ()
+    event_order: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        players = self.players
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError("players must be a whole number from 3 to 5")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Senator is for 3 to 5 players (R1), not {players}")
+        if self.seed is not None and (
+            not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0
+        ):
+            raise ValueError("seed must be a whole number of at least 0, or None")
+        if self.first_opener is not None and (
+            not isinstance(self.first_opener, int)
+            or isinstance(self.first_opener, bool)
+            or not 0 <= self.first_opener < players
+        ):
+            raise ValueError(f"first_opener must be a seat from 0 to {players - 1}, or None")
+        if not isinstance(self.variants, Variants):
+            raise ValueError("variants must be a Variants value")
+        if self.names is not None:
+            if isinstance(self.names, str) or len(self.names) != players:
+                raise ValueError(f"names must list one name for each of the {players} seats")
+            object.__setattr__(
+                self,
+                "names",
+                tuple(_check_name(n, i) for i, n in enumerate(self.names)),
+            )
+        draws = tuple(self.draws)
+        for kind in draws:
+            if kind not in KINDS:
+                raise ValueError(
+                    f"draws: {kind!r} is not an agenda kind (one of {', '.join(KINDS)})"
+                )
+            if draws.count(kind) > TOKENS_PER_KIND:
+                raise ValueError(
+                    f"draws: {kind} is listed {draws.count(kind)} times, but the forum "
+                    f"holds only {TOKENS_PER_KIND} tokens of a kind (R3)"
+                )
+        object.__setattr__(self, "draws", draws)
+        order = tuple(self.event_order)
+        for event in order:
+            if event not in EVENTS:
+                raise ValueError(
+                    f"event_order: {event!r} is not an event (one of {', '.join(EVENTS)})"
+                )
+        if len(set(order)) != len(order):
+            raise ValueError("event_order lists an event twice; each card is revealed once (R8)")
+        if order and self.variants.events == "off":
+            raise ValueError("event_order is given but events are off")
+        object.__setattr__(self, "event_order", order)
+
+    def player_names(self) -> tuple[str, ...]:
+        return self.names if self.names is not None else DEFAULT_NAMES[: self.players]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "first_opener": self.first_opener,
+            "names": list(self.names) if self.names is not None else None,
+            "variants": self.variants.to_dict(),
+            "draws": list(self.draws),
+            "event_order": list(self.event_order),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameConfig:
+        if not isinstance(data, dict):
+            raise ValueError("a game config must be an object")
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown game config field: {', '.join(sorted(map(str, unknown)))}")
+        values = dict(data)
+        if "variants" in values:
+            values["variants"] = Variants.from_dict(values["variants"])
+        for key in ("names", "draws", "event_order"):
+            if values.get(key) is not None:
+                if not isinstance(values[key], list | tuple):
+                    raise ValueError(f"{key} must be a list")
+                values[key] = tuple(values[key])
+        if values.get("draws") is None:
+            values.pop("draws", None)
+        if values.get("event_order") is None:
+            values.pop("event_order", None)
+        return cls(**values)

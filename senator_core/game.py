@@ -1,0 +1,1332 @@
+"""The rules engine: one game of Senator as a single mutable state (RULES.md R1-R57)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import replace
+from typing import Any
+
+from .actions import (
+    ACCEPT as V_ACCEPT,
+)
+from .actions import (
+    ASSASSIN as V_ASSASSIN,
+)
+from .actions import (
+    DISCARD as V_DISCARD,
+)
+from .actions import (
+    FLIP as V_FLIP,
+)
+from .actions import (
+    GIVE as V_GIVE,
+)
+from .actions import (
+    NAME as V_NAME,
+)
+from .actions import (
+    PLAY as V_PLAY,
+)
+from .actions import (
+    RECLAIM as V_RECLAIM,
+)
+from .actions import (
+    SKIP as V_SKIP,
+)
+from .actions import (
+    TAKE as V_TAKE,
+)
+from .actions import (
+    TAKE_VETO as V_TAKE_VETO,
+)
+from .actions import (
+    TOPIC as V_TOPIC,
+)
+from .actions import (
+    VETO as V_VETO,
+)
+from .actions import (
+    WITHDRAW as V_WITHDRAW,
+)
+from .actions import Action, IllegalActionError, parse_action
+from .config import GameConfig
+from .events import Event
+from .rng import draw, seed_state
+from .rules import (
+    ASSASSIN,
+    AWARD,
+    CARDS,
+    CONFLICTS,
+    CONSUL,
+    CONSUL_NAME,
+    CONSULS,
+    DEBATE,
+    DOCKET_SIZE,
+    EVENT_INDEX,
+    EVENTS,
+    HAND,
+    HANNIBAL,
+    IMPERATOR,
+    IMPERIUM,
+    INCURSIO_BARBARA,
+    KIND_INDEX,
+    KINDS,
+    LUDI_CARD_CAP,
+    LUDI_GLADIATORUM,
+    OVER,
+    POWER,
+    PUBLIC_WORKS,
+    REBELLION,
+    ROUNDS,
+    SOCIALIS_BELLUM,
+    SOCIALIS_BELLUM_DRAWS,
+    SPARTACUS,
+    SPARTACUS_MINIMUM,
+    TAXES,
+    TOKENS_PER_KIND,
+    TOPIC,
+    TRADE,
+    VETO,
+    WAR,
+)
+
+SAVE_FORMAT = "senator-game"
+SAVE_VERSION = 1
+ALL_EVENTS = (1 << len(EVENTS)) - 1
+_new_event = tuple.__new__  # Event(id, args) without a Python-level call
+
+# Reused actions: legal-action lists are built from these, never from new objects.
+_TOPICS = tuple(Action(V_TOPIC, k) for k in range(len(KINDS)))
+_TOPIC_CONSUL = Action(V_TOPIC, CONSUL)
+_WITHDRAW = Action(V_WITHDRAW)
+_ASSASSIN = Action(V_ASSASSIN)
+_RECLAIMS = tuple(Action(V_RECLAIM, c) for c in range(len(CARDS)))
+_DISCARDS = tuple(Action(V_DISCARD, k) for k in range(len(KINDS)))
+_TAKES = tuple(Action(V_TAKE, k) for k in range(len(KINDS)))
+_NAMES = tuple(Action(V_NAME, c) for c in range(len(CARDS)))
+_FLIP = Action(V_FLIP)
+_TAKE_VETO = Action(V_TAKE_VETO)
+_SKIP = Action(V_SKIP)
+_VETO_ACTIONS = [Action(V_VETO), Action(V_ACCEPT)]
+_GIVES = {n: [Action(V_GIVE, s) for s in range(n)] for n in DOCKET_SIZE}
+
+# Every multiset of influence cards a hand can hold, with its Action for play
+# and for the Assassin played with cards (Spartacus, two_cards).
+_COMBOS: list[tuple[int, int, int]] = sorted(
+    ((a, b, c) for a in range(HAND[0] + 1) for b in range(HAND[1] + 1) for c in range(HAND[2] + 1)),
+    key=lambda k: (k[0] + 2 * k[1] + 5 * k[2], k[0] + k[1] + k[2], k),
+)[1:]
+_PLAYS = {k: Action(V_PLAY, -1, k) for k in _COMBOS}
+_ASSASSIN_WITH = {k: Action(V_ASSASSIN, -1, k) for k in _COMBOS}
+_debate_cache: dict[tuple[int, ...], list[Action]] = {}
+# How the Assassin may be played in a position (R22, R45, R46).
+_NO_ASSASSIN, _BARE_ASSASSIN, _ASSASSIN_WITH_CARDS = range(3)
+
+_DECISION_VERBS = {
+    TOPIC: {V_TOPIC},
+    DEBATE: {V_PLAY, V_ASSASSIN, V_WITHDRAW},
+    POWER: {V_RECLAIM, V_DISCARD, V_FLIP, V_TAKE_VETO, V_TAKE, V_NAME, V_SKIP},
+    AWARD: {V_GIVE},
+    VETO: {V_VETO, V_ACCEPT},
+}
+_POWER_VERBS = {
+    PUBLIC_WORKS: {V_RECLAIM},
+    REBELLION: {V_DISCARD, V_FLIP},
+    TAXES: {V_TAKE_VETO},
+    TRADE: {V_TAKE},
+    WAR: {V_NAME},
+    IMPERIUM: set(),
+}
+_POWER_RULES = {
+    PUBLIC_WORKS: "R34",
+    REBELLION: "R35",
+    TAXES: "R36",
+    TRADE: "R37",
+    WAR: "R38",
+}
+
+
+def _debate_choices(
+    h1: int, h2: int, h5: int, least: int, fewest: int, most: int, assassin: int
+) -> list[Action]:
+    """A debate turn's actions: plays from the hand worth at least `least` with
+    `fewest` to `most` cards, the Assassin as allowed, and withdrawing (cached in
+    _debate_cache; never mutate the list)."""
+    key = (h1, h2, h5, least, fewest, most, assassin)
+    found = _debate_cache.get(key)
+    if found is None:
+        held = [k for k in _COMBOS if k[0] <= h1 and k[1] <= h2 and k[2] <= h5]
+        found = [
+            _PLAYS[k]
+            for k in held
+            if k[0] + 2 * k[1] + 5 * k[2] >= least and fewest <= k[0] + k[1] + k[2] <= most
+        ]
+        if assassin == _BARE_ASSASSIN:
+            found.append(_ASSASSIN)
+        elif assassin == _ASSASSIN_WITH_CARDS:
+            found.extend(_ASSASSIN_WITH[k] for k in held)
+        found.append(_WITHDRAW)
+        _debate_cache[key] = found
+    return found
+
+
+_CARD_LISTS: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+
+def _card_list(counts: list[int]) -> tuple[str, ...]:
+    """The card names for counts of 1, 2, 5 and Assassin, ascending."""
+    key = tuple(counts)
+    found = _CARD_LISTS.get(key)
+    if found is None:
+        found = _CARD_LISTS[key] = tuple(
+            CARDS[c] for c in range(len(CARDS)) for _ in range(counts[c])
+        )
+    return found
+
+
+def _kind_list(counts: list[int]) -> list[str]:
+    return sorted(KINDS[k] for k in range(len(KINDS)) for _ in range(counts[k]))
+
+
+def _topic_name(topic: int) -> str:
+    return CONSUL_NAME if topic == CONSUL else KINDS[topic]
+
+
+class Game:
+    """One game of Senator: the whole state, the decision pending, and `apply`.
+
+    Create games with `new_game`. Hands, discards, cards in play and tokens are
+    counts (flat lists indexed by seat); the forum and the event deck are
+    multisets with no stored order, drawn from the game's own generator at the
+    moment chance happens.
+    """
+
+    __slots__ = (
+        "_config",
+        "_n",
+        "_names",
+        "_rng",
+        "_draws",
+        "_draw_pos",
+        "_event_script",
+        "_event_pos",
+        "_round",
+        "_event",
+        "_events_left",
+        "_docket",
+        "_forum",
+        "_forum_size",
+        "_consuls",
+        "_veto",
+        "_hand",
+        "_discard",
+        "_killed",
+        "_inplay",
+        "_total",
+        "_high",
+        "_count",
+        "_withdrawn",
+        "_active",
+        "_proposed",
+        "_passed",
+        "_decision",
+        "_to_move",
+        "_opener",
+        "_topic",
+        "_winner",
+        "_legal",
+        "_log",
+        "_out",
+        "_history",
+        "_moves",
+        "_reseeds",
+    )
+
+    _config: GameConfig
+    _n: int
+    _names: tuple[str, ...]
+    _rng: int
+    _draws: tuple[int, ...]
+    _draw_pos: int
+    _event_script: tuple[int, ...]
+    _event_pos: int
+    _round: int
+    _event: int
+    _events_left: int
+    _docket: list[int]
+    _forum: list[int]
+    _forum_size: int
+    _consuls: int
+    _veto: int
+    _hand: list[int]
+    _discard: list[int]
+    _killed: list[int]
+    _inplay: list[int]
+    _total: list[int]
+    _high: int
+    _count: list[int]
+    _withdrawn: list[bool]
+    _active: int
+    _proposed: list[int]
+    _passed: list[int]
+    _decision: str
+    _to_move: int
+    _opener: int
+    _topic: int
+    _winner: int
+    _legal: list[Action] | None
+    _log: tuple[Any, Event] | None
+    _out: list[Event]
+    _history: tuple[Any, Action] | None
+    _moves: int
+    _reseeds: tuple[tuple[int, int], ...]
+
+    def __init__(self, config: GameConfig) -> None:
+        if not isinstance(config, GameConfig):
+            raise TypeError("Game needs a GameConfig")
+        if config.seed is None:
+            config = replace(config, seed=secrets.randbits(63))
+        assert config.seed is not None
+        n = config.players
+        self._config = config
+        self._n = n
+        self._names = config.player_names()
+        self._rng = seed_state(config.seed)
+        self._draws = tuple(KIND_INDEX[k] for k in config.draws)
+        self._draw_pos = 0
+        self._event_script = tuple(EVENT_INDEX[e] for e in config.event_order)
+        self._event_pos = 0
+        self._round = 0
+        self._event = -1
+        self._events_left = ALL_EVENTS if config.variants.events == "on" else 0
+        self._docket = [0] * len(KINDS)
+        self._forum = [TOKENS_PER_KIND] * len(KINDS)  # R11
+        self._forum_size = TOKENS_PER_KIND * len(KINDS)
+        self._consuls = CONSULS  # R13
+        self._veto = -1
+        self._hand = list(HAND) * n  # R10
+        self._discard = [0] * (4 * n)
+        self._killed = [0] * (4 * n)
+        self._inplay = [0] * (4 * n)
+        self._total = [0] * n
+        self._high = 0
+        self._count = [0] * n
+        self._withdrawn = [False] * n
+        self._active = n
+        self._proposed = [0] * (6 * n)
+        self._passed = [0] * (6 * n)
+        self._decision = TOPIC
+        self._to_move = -1
+        self._topic = -1
+        self._winner = -1
+        self._legal = None
+        self._log = None
+        self._out = []
+        self._history = None
+        self._moves = 0
+        self._reseeds = ()
+        if config.first_opener is None:
+            self._opener = self._rand(n)  # R14
+        else:
+            self._opener = config.first_opener
+        self._emit(
+            "setup",
+            {
+                "players": n,
+                "names": list(self._names),
+                "first_opener": self._opener,
+                "variants": config.variants.to_dict(),
+            },
+        )
+        self._start_round(1)
+
+    # ------------------------------------------------------------------ chance
+
+    def _rand(self, n: int) -> int:
+        value, self._rng = draw(self._rng, n)
+        return value
+
+    def _draw_token(self) -> int:
+        """One agenda token from the forum: the script first, then at random (R9)."""
+        forum = self._forum
+        if self._draw_pos < len(self._draws):
+            kind = self._draws[self._draw_pos]
+            self._draw_pos += 1
+            # GameConfig allows at most 5 of a kind in a script and every draw
+            # before this one was scripted, so the forum still holds this kind.
+            assert forum[kind] > 0
+        else:
+            r = self._rand(self._forum_size)
+            kind = 0
+            while r >= forum[kind]:
+                r -= forum[kind]
+                kind += 1
+        forum[kind] -= 1
+        self._forum_size -= 1
+        return kind
+
+    def _draw_event(self) -> int:
+        if self._event_pos < len(self._event_script):
+            event = self._event_script[self._event_pos]
+            self._event_pos += 1
+        else:
+            left = [e for e in range(len(EVENTS)) if self._events_left >> e & 1]
+            event = left[self._rand(len(left))]
+        self._events_left &= ~(1 << event)
+        return event
+
+    # ------------------------------------------------------------------ events
+
+    def _emit(self, id: str, args: dict[str, Any]) -> None:
+        event = _new_event(Event, (id, args))
+        self._log = (self._log, event)
+        self._out.append(event)
+
+    # ------------------------------------------------------------------ rounds
+
+    def _start_round(self, number: int) -> None:
+        """Preparation (R15-R17), then a debate, or clean-up if nothing can be debated (R55)."""
+        self._round = number
+        self._emit("round_start", {"round": number})
+        wanted = DOCKET_SIZE[self._n] - sum(self._docket)
+        drawn = [self._draw_token() for _ in range(min(max(wanted, 0), self._forum_size))]
+        for kind in drawn:
+            self._docket[kind] += 1
+        self._emit("docket_filled", {"round": number, "kinds": [KINDS[k] for k in drawn]})
+        self._consuls = CONSULS  # R16
+        self._event = -1
+        if self._events_left:
+            event = self._event = self._draw_event()  # R17
+            self._emit("event_revealed", {"round": number, "event": EVENTS[event]})
+            if event == SOCIALIS_BELLUM:  # R41
+                more = [
+                    self._draw_token() for _ in range(min(SOCIALIS_BELLUM_DRAWS, self._forum_size))
+                ]
+                for kind in more:
+                    self._docket[kind] += 1
+                self._emit(
+                    "event_draws",
+                    {"event": EVENTS[event], "kinds": [KINDS[k] for k in more]},
+                )
+            elif event == IMPERATOR:  # R43
+                self._consuls = 0
+                self._emit("consuls_flipped", {"event": EVENTS[event]})
+            elif event == INCURSIO_BARBARA:  # R44
+                count = self._docket[IMPERIUM]
+                self._docket[IMPERIUM] = 0
+                self._forum[IMPERIUM] += count
+                self._forum_size += count
+                self._emit("imperium_returned", {"event": EVENTS[event], "count": count})
+        if self._consuls == 0 and not any(self._docket):  # R55
+            self._emit("round_skipped", {"round": number})
+            self._end_round()
+        else:
+            self._decision = TOPIC
+            self._to_move = self._opener
+
+    def _end_round(self) -> None:
+        """Clean-up (R32, R33); after round 3 the game ends (R40)."""
+        hand, discard, killed = self._hand, self._discard, self._killed
+        for i in range(len(hand)):
+            hand[i] += discard[i]
+            discard[i] = 0
+            killed[i] = 0
+        self._emit(
+            "round_end",
+            {"round": self._round, "scores": [list(s) for s in self.scores()]},
+        )
+        if self._round == ROUNDS:
+            self._decision = OVER
+            self._to_move = -1
+            self._event = -1
+            self._emit(
+                "game_end",
+                {"scores": [list(s) for s in self.scores()], "winners": self.winners()},
+            )
+        else:
+            self._start_round(self._round + 1)
+
+    def _after_debate(self) -> None:
+        """Reset the floor; start the next debate or end the phase (R31)."""
+        n = self._n
+        self._topic = -1
+        self._winner = -1
+        self._total = [0] * n
+        self._high = 0
+        self._count = [0] * n
+        self._withdrawn = [False] * n
+        self._active = n
+        if (self._consuls == 0 and not any(self._docket)) or not any(self._hand):
+            self._end_round()
+        else:
+            self._decision = TOPIC
+            self._to_move = self._opener
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _compute_legal(self) -> list[Action]:
+        decision = self._decision
+        if decision == DEBATE:
+            legal = self._debate_actions()
+        elif decision == TOPIC:
+            docket = self._docket
+            legal = [_TOPICS[k] for k in range(6) if docket[k]]
+            if self._consuls:
+                legal.append(_TOPIC_CONSUL)
+        elif decision == AWARD:
+            legal = _GIVES[self._n]
+        elif decision == POWER:
+            legal = self._power_actions()
+        elif decision == VETO:
+            legal = _VETO_ACTIONS
+        else:
+            legal = []
+        self._legal = legal
+        return legal
+
+    def _debate_actions(self) -> list[Action]:
+        s = self._to_move
+        base = 4 * s
+        hand = self._hand
+        mine = self._total[s]
+        # On a player's turn the highest total is someone else's: the last to
+        # raise holds it, and had everyone else withdrawn the debate would be over.
+        least = self._high + 1 - mine  # R21
+        least = max(least, 1)
+        fewest, most = 1, 3
+        assassin = _BARE_ASSASSIN if hand[base + 3] else _NO_ASSASSIN
+        event = self._event
+        if event == LUDI_GLADIATORUM:  # R45
+            count = self._count[s]
+            most = LUDI_CARD_CAP - count
+            if count >= LUDI_CARD_CAP:
+                assassin = _NO_ASSASSIN
+        elif event == SPARTACUS:  # R46
+            two_cards = self._config.variants.spartacus == "two_cards"
+            if self._count[s] == 0:
+                if two_cards:
+                    fewest = SPARTACUS_MINIMUM
+                elif least < SPARTACUS_MINIMUM:
+                    least = SPARTACUS_MINIMUM
+            if assassin:
+                if two_cards:
+                    assassin = _ASSASSIN_WITH_CARDS
+                elif mine < SPARTACUS_MINIMUM:
+                    assassin = _NO_ASSASSIN
+        key = (hand[base], hand[base + 1], hand[base + 2], least, fewest, most, assassin)
+        found = _debate_cache.get(key)
+        return found if found is not None else _debate_choices(*key)
+
+    def _power_actions(self) -> list[Action]:
+        w = self._winner
+        topic = self._topic
+        variants = self._config.variants
+        options: list[Action] = []
+        if topic == PUBLIC_WORKS:  # R34
+            base = 4 * w
+            for c in range(3):  # never the Assassin
+                left = self._discard[base + c]
+                if variants.public_works == "not_assassinated":
+                    left -= self._killed[base + c]
+                if left > 0:
+                    options.append(_RECLAIMS[c])
+        elif topic == REBELLION:  # R35, R57
+            options = [_DISCARDS[k] for k in range(6) if self._docket[k]]
+            if self._consuls:
+                options.append(_FLIP)
+        elif topic == TAXES:  # R36
+            if variants.taxes == "take_anywhere":
+                if self._veto != w:
+                    options.append(_TAKE_VETO)
+            elif self._veto == -1:
+                options.append(_TAKE_VETO)
+        elif topic == TRADE:  # R37
+            options = [_TAKES[k] for k in range(5) if self._docket[k]]
+        elif topic == WAR:  # R38, R57
+            hand = self._hand
+            if any(sum(hand[4 * p : 4 * p + 4]) for p in range(self._n) if p != w):
+                options = list(_NAMES)
+        if options:
+            options.append(_SKIP)
+        return options
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the decision pending, in a stable order."""
+        return list(self._legal if self._legal is not None else self._compute_legal())
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Play one action (an Action or its text) and return the events it caused.
+
+        Raises IllegalActionError, naming the rule and the legal actions, and
+        leaves the game unchanged when the action is malformed or not legal.
+        """
+        if type(action) is not Action:
+            action = parse_action(action)
+        legal = self._legal if self._legal is not None else self._compute_legal()
+        if action not in legal:
+            raise IllegalActionError(self._explain(action, legal))
+        self._legal = None
+        out: list[Event] = []
+        self._out = out
+        self._history = (self._history, action)
+        self._moves += 1
+        verb = action.verb
+        if verb == V_PLAY:
+            self._play(action)
+        elif verb == V_WITHDRAW:
+            self._withdraw()
+        elif verb == V_TOPIC:
+            self._choose_topic(action.target)
+        elif verb == V_GIVE:
+            self._give(action.target)
+        elif verb == V_ASSASSIN:
+            self._assassin(action)
+        elif verb in (V_VETO, V_ACCEPT):
+            self._answer_veto(verb == V_VETO)
+        else:
+            self._use_power(action)
+        return out
+
+    def _next_in_debate(self, seat: int) -> int:
+        """The next seat clockwise still in the debate (R20)."""
+        n = self._n
+        withdrawn = self._withdrawn
+        seat += 1
+        if seat == n:
+            seat = 0
+        while withdrawn[seat]:
+            seat += 1
+            if seat == n:
+                seat = 0
+        return seat
+
+    def _choose_topic(self, topic: int) -> None:  # R19
+        if topic == CONSUL:
+            self._consuls -= 1  # R56
+        else:
+            self._docket[topic] -= 1
+        self._topic = topic
+        self._decision = DEBATE
+        self._emit("topic_chosen", {"seat": self._to_move, "topic": _topic_name(topic)})
+
+    def _play(self, action: Action) -> None:  # R21
+        s = self._to_move
+        base = 4 * s
+        c1, c2, c5 = action.cards
+        hand, inplay = self._hand, self._inplay
+        hand[base] -= c1
+        hand[base + 1] -= c2
+        hand[base + 2] -= c5
+        inplay[base] += c1
+        inplay[base + 1] += c2
+        inplay[base + 2] += c5
+        total = self._total[s] + action.value
+        self._total[s] = total
+        self._high = total
+        self._count[s] += action.count
+        self._emit("bid", {"seat": s, "cards": action.names, "total": total})
+        self._to_move = self._next_in_debate(s)
+
+    def _withdraw(self) -> None:  # R23
+        s = self._to_move
+        self._withdrawn[s] = True
+        self._active -= 1
+        self._emit("withdrawn", {"seat": s})
+        if self._active == 1:  # R25
+            self._win(self._withdrawn.index(False))
+        else:
+            self._to_move = self._next_in_debate(s)
+
+    def _assassin(self, action: Action) -> None:  # R22, R28
+        s = self._to_move
+        base = 4 * s
+        c1, c2, c5 = action.cards
+        hand, inplay, discard, killed = (
+            self._hand,
+            self._inplay,
+            self._discard,
+            self._killed,
+        )
+        hand[base] -= c1
+        hand[base + 1] -= c2
+        hand[base + 2] -= c5
+        hand[base + 3] -= 1
+        inplay[base] += c1
+        inplay[base + 1] += c2
+        inplay[base + 2] += c5
+        inplay[base + 3] += 1
+        topic = self._topic
+        self._emit("assassin", {"seat": s, "cards": action.names, "topic": _topic_name(topic)})
+        lost: list[tuple[str, ...]] = []
+        count = self._count
+        count[s] += 1
+        for p in range(self._n):
+            if not count[p]:
+                lost.append(())
+                continue
+            b = 4 * p
+            lost.append(_card_list(inplay[b : b + 4]))
+            for c in range(b, b + 4):
+                if inplay[c]:
+                    discard[c] += inplay[c]
+                    killed[c] += inplay[c]
+                    inplay[c] = 0
+        if topic != CONSUL:
+            self._forum[topic] += 1
+            self._forum_size += 1
+        self._emit("assassinated", {"seat": s, "discarded": lost, "topic": _topic_name(topic)})
+        self._opener = s
+        self._after_debate()
+
+    def _win(self, w: int) -> None:  # R25-R27
+        self._winner = w
+        topic = self._topic
+        self._emit(
+            "debate_won",
+            {"seat": w, "topic": _topic_name(topic), "total": self._total[w]},
+        )
+        if topic == CONSUL:  # R27
+            base = 6 * w
+            proposed, passed = self._proposed, self._passed
+            moved = _kind_list(proposed[base : base + 6])
+            for k in range(base, base + 6):
+                passed[k] += proposed[k]
+                proposed[k] = 0
+            self._emit("consul_passed", {"seat": w, "kinds": moved})
+            self._finish_debate()
+            return
+        self._to_move = w
+        options = self._power_actions()
+        if options:
+            self._decision = POWER
+            self._legal = options
+        else:
+            self._to_award()
+
+    def _to_award(self) -> None:
+        w = self._winner
+        if self._topic == IMPERIUM:  # R26: Imperium is kept and passed at once
+            self._passed[6 * w + IMPERIUM] += 1
+            self._emit("imperium_passed", {"seat": w})
+            self._finish_debate()
+        else:
+            self._decision = AWARD
+            self._to_move = w
+
+    def _use_power(self, action: Action) -> None:  # R34-R38
+        w = self._winner
+        verb = action.verb
+        target = action.target
+        if verb == V_SKIP:
+            self._emit("power_skipped", {"seat": w, "topic": _topic_name(self._topic)})
+        elif verb == V_RECLAIM:
+            i = 4 * w + target
+            self._discard[i] -= 1
+            self._killed[i] = min(self._killed[i], self._discard[i])
+            self._hand[i] += 1
+            self._emit("card_reclaimed", {"seat": w, "card": CARDS[target]})
+        elif verb == V_DISCARD:
+            self._docket[target] -= 1
+            self._forum[target] += 1
+            self._forum_size += 1
+            self._emit("token_discarded", {"seat": w, "kind": KINDS[target]})
+        elif verb == V_FLIP:
+            self._consuls -= 1
+            self._emit("consul_flipped", {"seat": w})
+        elif verb == V_TAKE_VETO:
+            source = self._veto
+            self._veto = w
+            self._emit("veto_taken", {"seat": w, "source": None if source < 0 else source})
+        elif verb == V_TAKE:
+            self._docket[target] -= 1
+            self._emit("token_taken", {"seat": w, "kind": KINDS[target]})
+            self._propose(w, target)
+        else:  # V_NAME
+            every = self._config.variants.war == "all_copies"
+            hand, discard = self._hand, self._discard
+            lost = [0] * self._n
+            for p in range(self._n):
+                i = 4 * p + target
+                if p != w and hand[i]:
+                    k = hand[i] if every else 1
+                    hand[i] -= k
+                    discard[i] += k
+                    lost[p] = k
+            self._emit("card_named", {"seat": w, "card": CARDS[target], "discarded": lost})
+        self._to_award()
+
+    def _give(self, to: int) -> None:  # R26
+        w = self._winner
+        topic = self._topic
+        self._emit("token_given", {"seat": w, "to": to, "kind": KINDS[topic]})
+        if to != w and self._veto == to:
+            self._decision = VETO
+            self._to_move = to
+        else:
+            self._propose(to, topic)
+            self._finish_debate()
+
+    def _answer_veto(self, refuse: bool) -> None:  # R26, R49
+        seat = self._to_move
+        topic = self._topic
+        if refuse:
+            self._forum[topic] += 1
+            self._forum_size += 1
+            self._veto = -1
+            self._emit("vetoed", {"seat": seat, "kind": KINDS[topic]})
+        else:
+            self._emit("accepted", {"seat": seat, "kind": KINDS[topic]})
+            self._propose(seat, topic)
+        self._finish_debate()
+
+    def _propose(self, seat: int, kind: int) -> None:  # R30
+        base = 6 * seat
+        proposed = self._proposed
+        lost: list[int] = []
+        for other in CONFLICTS[kind]:
+            held = proposed[base + other]
+            if held:
+                lost.extend([other] * held)
+                proposed[base + other] = 0
+                self._forum[other] += held
+                self._forum_size += held
+        if lost:
+            self._forum[kind] += 1
+            self._forum_size += 1
+            self._emit(
+                "conflict",
+                {
+                    "seat": seat,
+                    "kind": KINDS[kind],
+                    "lost": sorted(KINDS[k] for k in lost),
+                },
+            )
+        else:
+            proposed[base + kind] += 1
+            self._emit("token_proposed", {"seat": seat, "kind": KINDS[kind]})
+
+    def _finish_debate(self) -> None:  # R29, R42
+        w = self._winner
+        everyone = self._event == HANNIBAL
+        hand, inplay, discard, count = self._hand, self._inplay, self._discard, self._count
+        discarded: list[tuple[str, ...]] = []
+        returned: list[tuple[str, ...]] = []
+        for p in range(self._n):
+            if not count[p]:
+                discarded.append(())
+                returned.append(())
+                continue
+            # A debate that was won has no Assassin in play (R22 ends it unwon).
+            b = 4 * p
+            c1, c2, c5 = inplay[b], inplay[b + 1], inplay[b + 2]
+            inplay[b] = inplay[b + 1] = inplay[b + 2] = 0
+            cards = _card_list([c1, c2, c5, 0])
+            if p == w or everyone:
+                discarded.append(cards)
+                returned.append(())
+                pile = discard
+            else:
+                discarded.append(())
+                returned.append(cards)
+                pile = hand
+            pile[b] += c1
+            pile[b + 1] += c2
+            pile[b + 2] += c5
+        self._emit("cards_resolved", {"discarded": discarded, "returned": returned})
+        self._opener = w  # R18
+        self._after_debate()
+
+    # ------------------------------------------------------------------ explanations
+
+    def _explain(self, action: Action, legal: list[Action]) -> str:
+        """Why an action is not legal now, with its rule and the legal actions."""
+        reason = self._reason(action)
+        if not legal:
+            return reason
+        return f"{reason}; legal: {', '.join(a.text for a in legal)}"
+
+    def _reason(self, action: Action) -> str:
+        text = action.text
+        decision = self._decision
+        if decision == OVER:
+            return f"{text!r} is not legal: the game is over (R40)"
+        who = self._names[self._to_move]
+        verb = action.verb
+        if verb not in _DECISION_VERBS[decision]:
+            wanted = {
+                TOPIC: "choose the topic of the next debate (R19)",
+                DEBATE: "play influence, play the Assassin or withdraw (R20)",
+                POWER: f"use or skip the power of {_topic_name(self._topic)} (R26)",
+                AWARD: f"award the {_topic_name(self._topic)} token (R26)",
+                VETO: f"veto or accept the {_topic_name(self._topic)} token (R26)",
+            }[decision]
+            return f"{text!r} is not legal: {who} must {wanted}"
+        if decision == TOPIC:
+            if action.target == CONSUL:
+                return f"{text!r} is not legal: no consul is face up (R6, R43, R56)"
+            return f"{text!r} is not legal: no {KINDS[action.target]} token is in the docket (R19)"
+        if decision == DEBATE:
+            return self._debate_reason(action, who)
+        if decision == POWER:
+            return self._power_reason(action)
+        if decision == AWARD:
+            return f"{text!r} is not legal: there is no seat {action.target} at this table (R1)"
+        return f"{text!r} is not legal now"
+
+    def _debate_reason(self, action: Action, who: str) -> str:
+        text = action.text
+        s = self._to_move
+        base = 4 * s
+        hand = self._hand[base : base + 4]
+        event = self._event
+        spartacus = self._config.variants.spartacus
+        held = ", ".join(_card_list(hand)) or "nothing"
+        if any(action.cards[c] > hand[c] for c in range(3)):
+            return f"{text!r} is not legal: {who} does not hold those cards (holds {held}) (R21)"
+        count = self._count[s]
+        if action.verb == V_ASSASSIN:
+            if not hand[ASSASSIN]:
+                return f"{text!r} is not legal: {who} does not hold the Assassin (R22)"
+            if event == LUDI_GLADIATORUM:
+                return (
+                    f"{text!r} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
+                    "in a debate, the Assassin included (R45)"
+                )
+            if event == SPARTACUS and spartacus == "two_cards":
+                return (
+                    f"{text!r} is not legal: under Spartacus the Assassin must be played "
+                    "together with at least one influence card (R46)"
+                )
+            if event == SPARTACUS:
+                return (
+                    f"{text!r} is not legal: under Spartacus the Assassin needs at least 2 of "
+                    f"{who}'s own influence in play (R46)"
+                )
+            return (
+                f"{text!r} is not legal: the Assassin is played alone; cards go with it only "
+                "under Spartacus (R22, R46)"
+            )
+        if event == LUDI_GLADIATORUM and count + action.count > LUDI_CARD_CAP:
+            return (
+                f"{text!r} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
+                f"in a debate; {who} has {count} (R45)"
+            )
+        if event == SPARTACUS and count == 0:
+            if spartacus == "two_cards" and action.count < SPARTACUS_MINIMUM:
+                return (
+                    f"{text!r} is not legal: under Spartacus a first play of influence must "
+                    "put at least 2 cards in play (R46)"
+                )
+            if spartacus == "two_points" and action.value < SPARTACUS_MINIMUM:
+                return (
+                    f"{text!r} is not legal: under Spartacus a first play of influence must "
+                    "be worth at least 2 (R46)"
+                )
+        others = max(t for p, t in enumerate(self._total) if p != s)
+        return (
+            f"{text!r} is not legal: {who}'s total would be "
+            f"{self._total[s] + action.value}, and it must be above {others} (R21)"
+        )
+
+    def _power_reason(self, action: Action) -> str:
+        text = action.text
+        topic = self._topic
+        verb = action.verb
+        if verb not in _POWER_VERBS[topic]:
+            return (
+                f"{text!r} is not legal: it is not the power of {KINDS[topic]} "
+                f"({_POWER_RULES.get(topic, 'R39')})"
+            )
+        target = action.target
+        w = self._winner
+        if verb == V_RECLAIM:
+            if target == ASSASSIN:
+                return f"{text!r} is not legal: Public Works never returns the Assassin (R34)"
+            if self._discard[4 * w + target]:
+                return (
+                    f"{text!r} is not legal: with public_works=not_assassinated, a card "
+                    "discarded by an Assassin cannot be returned (R34)"
+                )
+            return f"{text!r} is not legal: there is no {CARDS[target]} in the discard pile (R34)"
+        if verb == V_DISCARD:
+            return f"{text!r} is not legal: no {KINDS[target]} token is in the docket (R35)"
+        if verb == V_FLIP:
+            return f"{text!r} is not legal: no consul is face up (R35)"
+        if verb == V_TAKE_VETO:
+            if self._veto == w:
+                return f"{text!r} is not legal: the winner holds the veto already (R36)"
+            return (
+                f"{text!r} is not legal: with taxes=centre_only, the veto can only be "
+                "taken from the centre (R36)"
+            )
+        if verb == V_TAKE:
+            if target == IMPERIUM:
+                return f"{text!r} is not legal: Trade cannot take Imperium (R37)"
+            return f"{text!r} is not legal: no {KINDS[target]} token is in the docket (R37)"
+        return f"{text!r} is not legal now"
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def config(self) -> GameConfig:
+        """The configuration, with the seed filled in."""
+        return self._config
+
+    @property
+    def players(self) -> int:
+        return self._n
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def variants(self) -> Any:
+        return self._config.variants
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending; None when the game is over."""
+        return None if self._to_move < 0 else self._to_move
+
+    @property
+    def decision(self) -> str:
+        """ "topic", "debate", "power", "award", "veto" or "over"."""
+        return self._decision
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def event(self) -> str | None:
+        """The event in force this round, or None."""
+        return None if self._event < 0 else EVENTS[self._event]
+
+    @property
+    def event_deck(self) -> list[str]:
+        """The events not revealed yet (public by elimination; their order is not)."""
+        return [EVENTS[e] for e in range(len(EVENTS)) if self._events_left >> e & 1]
+
+    @property
+    def docket(self) -> list[str]:
+        """The agenda tokens in the docket, sorted, repeats kept."""
+        return _kind_list(self._docket)
+
+    @property
+    def consuls_up(self) -> int:
+        return self._consuls
+
+    @property
+    def veto(self) -> int | None:
+        """The seat holding the veto, or None for the centre."""
+        return None if self._veto < 0 else self._veto
+
+    @property
+    def forum_size(self) -> int:
+        return self._forum_size
+
+    @property
+    def forum(self) -> dict[str, int]:
+        """What the forum holds by elimination (R9): kind -> count."""
+        return {KINDS[k]: self._forum[k] for k in range(len(KINDS))}
+
+    @property
+    def topic(self) -> str | None:
+        """The topic from its choice until the debate is fully resolved, else None."""
+        return None if self._topic < 0 else _topic_name(self._topic)
+
+    @property
+    def opener(self) -> int:
+        """Who opened the current debate until it is resolved, then who opens the next."""
+        return self._opener
+
+    @property
+    def debate_winner(self) -> int | None:
+        """The winner of the debate while its power, award or veto is pending."""
+        return None if self._winner < 0 else self._winner
+
+    def _seat(self, seat: int) -> int:
+        if not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat!r} at a table of {self._n}")
+        return seat
+
+    def _cards(self, flat: list[int], seat: int) -> dict[str, int]:
+        b = 4 * self._seat(seat)
+        return {CARDS[c]: flat[b + c] for c in range(4)}
+
+    def hand(self, seat: int) -> dict[str, int]:
+        return self._cards(self._hand, seat)
+
+    def discards(self, seat: int) -> dict[str, int]:
+        return self._cards(self._discard, seat)
+
+    def assassinated(self, seat: int) -> dict[str, int]:
+        """The part of a discard pile that an Assassin put there (variant public_works)."""
+        return self._cards(self._killed, seat)
+
+    def in_play(self, seat: int) -> list[str]:
+        b = 4 * self._seat(seat)
+        return list(_card_list(self._inplay[b : b + 4]))
+
+    def total(self, seat: int) -> int:
+        """The seat's influence in play in this debate (R21)."""
+        return self._total[self._seat(seat)]
+
+    def withdrawn(self, seat: int) -> bool:
+        return self._withdrawn[self._seat(seat)]
+
+    def proposed(self, seat: int) -> list[str]:
+        b = 6 * self._seat(seat)
+        return _kind_list(self._proposed[b : b + 6])
+
+    def passed(self, seat: int) -> list[str]:
+        b = 6 * self._seat(seat)
+        return _kind_list(self._passed[b : b + 6])
+
+    def scores(self) -> list[tuple[int, int, int]]:
+        """By seat: (tokens in all, Imperium tokens, passed tokens) (R40)."""
+        result = []
+        proposed, passed = self._proposed, self._passed
+        for p in range(self._n):
+            b = 6 * p
+            held = sum(passed[b : b + 6])
+            result.append(
+                (
+                    sum(proposed[b : b + 6]) + held,
+                    proposed[b + IMPERIUM] + passed[b + IMPERIUM],
+                    held,
+                )
+            )
+        return result
+
+    def winners(self) -> list[int]:
+        """The seats sharing the victory (R40); empty until the game is over."""
+        if self._decision != OVER:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [p for p in range(self._n) if scores[p] == best]
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event since set-up, in order."""
+        events: list[Event] = []
+        node = self._log
+        while node is not None:
+            node, event = node
+            events.append(event)
+        events.reverse()
+        return events
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied since set-up, in order."""
+        done: list[Action] = []
+        node = self._history
+        while node is not None:
+            node, action = node
+            done.append(action)
+        done.reverse()
+        return done
+
+    @property
+    def moves(self) -> int:
+        """How many actions have been applied."""
+        return self._moves
+
+    # ------------------------------------------------------------------ copies
+
+    def clone(self, reseed: int | None = None) -> Game:
+        """An independent copy. With `reseed`, the copy's chance is drawn afresh.
+
+        A reseeded copy uses a generator seeded by `reseed` and drops what is
+        left of the draw and event scripts: one sample of the future nobody
+        knows, which is all a computer player may search on.
+        """
+        g = object.__new__(Game)
+        g._config = self._config
+        g._n = self._n
+        g._names = self._names
+        g._rng = self._rng
+        g._draws = self._draws
+        g._draw_pos = self._draw_pos
+        g._event_script = self._event_script
+        g._event_pos = self._event_pos
+        g._round = self._round
+        g._event = self._event
+        g._events_left = self._events_left
+        g._docket = self._docket[:]
+        g._forum = self._forum[:]
+        g._forum_size = self._forum_size
+        g._consuls = self._consuls
+        g._veto = self._veto
+        g._hand = self._hand[:]
+        g._discard = self._discard[:]
+        g._killed = self._killed[:]
+        g._inplay = self._inplay[:]
+        g._total = self._total[:]
+        g._high = self._high
+        g._count = self._count[:]
+        g._withdrawn = self._withdrawn[:]
+        g._active = self._active
+        g._proposed = self._proposed[:]
+        g._passed = self._passed[:]
+        g._decision = self._decision
+        g._to_move = self._to_move
+        g._opener = self._opener
+        g._topic = self._topic
+        g._winner = self._winner
+        g._legal = self._legal
+        g._log = self._log
+        g._out = []
+        g._history = self._history
+        g._moves = self._moves
+        g._reseeds = self._reseeds
+        if reseed is not None:
+            g._reseed(reseed)
+        return g
+
+    def _reseed(self, seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError("reseed must be a whole number of at least 0")
+        self._rng = seed_state(seed)
+        self._draw_pos = len(self._draws)
+        self._event_pos = len(self._event_script)
+        self._reseeds = (*self._reseeds, (self._moves, seed))
+
+    # ------------------------------------------------------------------ saving
+
+    def record(self) -> dict[str, Any]:
+        """The config and the action texts: enough to replay the game exactly."""
+        record: dict[str, Any] = {
+            "config": self._config.to_dict(),
+            "actions": [a.text for a in self.actions],
+        }
+        if self._reseeds:
+            record["reseeds"] = [list(r) for r in self._reseeds]
+        return record
+
+    def state(self) -> dict[str, Any]:
+        """Every part of the position as JSON-able values (the log aside)."""
+        n = self._n
+        return {
+            "round": self._round,
+            "event": self.event,
+            "event_deck": self.event_deck,
+            "decision": self._decision,
+            "to_move": self.to_move,
+            "opener": self._opener,
+            "topic": self.topic,
+            "debate_winner": self.debate_winner,
+            "docket": self.docket,
+            "forum": self.forum,
+            "consuls_up": self._consuls,
+            "veto": self.veto,
+            "seats": [
+                {
+                    "name": self._names[p],
+                    "hand": self.hand(p),
+                    "in_play": self.in_play(p),
+                    "discards": self.discards(p),
+                    "assassinated": self.assassinated(p),
+                    "total": self._total[p],
+                    "cards_in_play": self._count[p],
+                    "withdrawn": self._withdrawn[p],
+                    "proposed": self.proposed(p),
+                    "passed": self.passed(p),
+                }
+                for p in range(n)
+            ],
+            "chance": {
+                "rng": self._rng,
+                "draws_used": self._draw_pos,
+                "events_used": self._event_pos,
+            },
+        }
+
+    def to_json(self) -> str:
+        """The game as JSON text: its record and its position (checked on loading)."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "record": self.record(),
+                "state": self.state(),
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """A game saved with `to_json`; ValueError if the text is not a sound save."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"not a saved game: the text is not JSON ({err})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("not a saved game of Senator")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"saved game version {data.get('version')!r} is not supported")
+        game = replay(data.get("record"))
+        if game.state() != data.get("state"):
+            raise ValueError("the saved game is corrupted: its position does not match its moves")
+        return game
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self._n} players, round {self._round}, {self._decision}"
+            f"{'' if self._to_move < 0 else f' for seat {self._to_move}'}>"
+        )
+
+
+def new_game(config: GameConfig | None = None) -> Game:
+    """A new game, set up and waiting for the first opener's choice of topic."""
+    return Game(config if config is not None else GameConfig())
+
+
+def replay(record: Any) -> Game:
+    """The game a record describes (see `Game.record`); ValueError if it is not sound."""
+    if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
+        raise ValueError("not a game record: it needs a config and a list of actions")
+    unknown = set(record) - {"config", "actions", "reseeds"}
+    if unknown:
+        raise ValueError(f"not a game record: unknown field {sorted(map(str, unknown))[0]!r}")
+    try:
+        config = GameConfig.from_dict(record.get("config"))
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"the record's config is not valid: {err}") from None
+    if config.seed is None:
+        raise ValueError("the record's config has no seed, so it cannot be replayed")
+    reseeds: dict[int, int] = {}
+    raw = record.get("reseeds", [])
+    if not isinstance(raw, list):
+        raise ValueError("the record's reseeds must be a list of [move, seed] pairs")
+    for pair in raw:
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in pair)
+        ):
+            raise ValueError("the record's reseeds must be a list of [move, seed] pairs")
+        reseeds[pair[0]] = pair[1]
+    game = Game(config)
+    actions = record["actions"]
+    for i, text in enumerate(actions):
+        if i in reseeds:
+            game._reseed(reseeds[i])
+        if not isinstance(text, str):
+            raise ValueError(f"the record's action {i + 1} is not text")
+        try:
+            game.apply(text)
+        except IllegalActionError as err:
+            raise ValueError(
+                f"the record's action {i + 1} ({text!r}) is not legal: {err}"
+            ) from None
+    if len(actions) in reseeds:
+        game._reseed(reseeds[len(actions)])
+    return game

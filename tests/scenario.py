@@ -1,0 +1,69 @@
+"""Helpers for scripted scenarios: rigged games and terse action sequences."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import senator_core as sc
+
+
+def rigged(
+    players: int = 4,
+    docket: Iterable[str] = (),
+    events: Iterable[str] | None = None,
+    opener: int = 0,
+    seed: int = 1,
+    later_draws: Iterable[str] = (),
+    **variants: str,
+) -> sc.Game:
+    """A game whose round-1 docket, event order and first opener are fixed.
+
+    `docket` lists the agenda kinds drawn first (the round-1 docket when it
+    holds exactly 7/9/11 of them); `later_draws` continue the draw script.
+    `events=None` plays without events (variant events=off) unless `events`
+    is given, in which case they are revealed in that order.
+    """
+    if events is None:
+        variants.setdefault("events", "off")
+        order: tuple[str, ...] = ()
+    else:
+        order = tuple(events)
+    config = sc.GameConfig(
+        players=players,
+        seed=seed,
+        first_opener=opener,
+        variants=sc.Variants(**variants),
+        draws=(*docket, *later_draws),
+        event_order=order,
+    )
+    return sc.new_game(config)
+
+
+def play(game: sc.Game, *actions: str) -> list[sc.Event]:
+    """Applies each action in turn; returns every event they caused."""
+    events: list[sc.Event] = []
+    for action in actions:
+        events.extend(game.apply(action))
+    return events
+
+
+def ids(events: Iterable[sc.Event]) -> list[str]:
+    return [e.id for e in events]
+
+
+def texts(game: sc.Game) -> list[str]:
+    return [str(a) for a in game.legal_actions()]
+
+
+def full_docket(players: int, *first: str) -> list[str]:
+    """A round-1 docket of the right size that starts with `first`, padded with
+    Imperium then Public Works (kinds that rarely interfere with a scenario)."""
+    size = {3: 7, 4: 9, 5: 11}[players]
+    kinds = list(first)
+    pad = ["imperium"] * 5 + ["public_works"] * 5 + ["trade"] * 5
+    for kind in pad:
+        if len(kinds) >= size:
+            break
+        if kinds.count(kind) < 5:
+            kinds.append(kind)
+    return kinds
