@@ -19,10 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import senator_core as sc  # noqa: E402
+import senator_core as sc
 
 
-def playout_batch(players: int, games: int, first_seed: int, chooser: random.Random) -> tuple[int, float]:
+def playout_batch(
+    players: int, games: int, first_seed: int, chooser: random.Random
+) -> tuple[int, float]:
     """Plays `games` random games (legal actions, a random choice, apply); actions and seconds."""
     pick = chooser.random
     configs = [sc.GameConfig(players=players, seed=first_seed + i) for i in range(games)]
@@ -69,12 +71,18 @@ def main() -> None:
     game = midgame(args.players)
     clones = [clone_batch(game, 20000) * 1e6 for _ in range(args.batches)]
 
-    print(f"Python {sys.version.split()[0]}, {args.players} players, "
-          f"{args.batches} batches of {args.games} random games")
+    print(
+        f"Python {sys.version.split()[0]}, {args.players} players, "
+        f"{args.batches} batches of {args.games} random games"
+    )
+    rows = [
+        ("random-playout actions per second", max(rates), statistics.median(rates), ",.0f"),
+        ("games per second", max(game_rates), statistics.median(game_rates), ",.0f"),
+        ("clone() microseconds", min(clones), statistics.median(clones), ".2f"),
+    ]
     print(f"{'figure':<34}{'best':>12}{'median':>12}")
-    print(f"{'random-playout actions per second':<34}{max(rates):>12,.0f}{statistics.median(rates):>12,.0f}")
-    print(f"{'games per second':<34}{max(game_rates):>12,.0f}{statistics.median(game_rates):>12,.0f}")
-    print(f"{'clone() microseconds':<34}{min(clones):>12.2f}{statistics.median(clones):>12.2f}")
+    for label, best, median, fmt in rows:
+        print(f"{label:<34}{best:>12{fmt}}{median:>12{fmt}}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ VARIANT_VALUES: dict[str, tuple[str, ...]] = {
 }
 
 DEFAULT_NAMES: tuple[str, ...] = ("Cassius", "Brutus", "Livia", "Marcus", "Tullia")
-MAX_NAME_LENGTH = 24
+MAX_NAME_LENGTH = 40
 
 
 @dataclass(frozen=True)

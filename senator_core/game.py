@@ -50,7 +50,7 @@ from .actions import (
     WITHDRAW as V_WITHDRAW,
 )
 from .actions import Action, IllegalActionError, parse_action
-from .config import GameConfig
+from .config import GameConfig, Variants
 from .events import Event
 from .rng import draw, seed_state
 from .rules import (
@@ -94,6 +94,7 @@ from .rules import (
 SAVE_FORMAT = "senator-game"
 SAVE_VERSION = 1
 ALL_EVENTS = (1 << len(EVENTS)) - 1
+INFLUENCE_CARDS = sum(HAND[:ASSASSIN])  # 6: the most cards one play can hold
 _new_event = tuple.__new__  # Event(id, args) without a Python-level call
 
 # Reused actions: legal-action lists are built from these, never from new objects.
@@ -185,8 +186,12 @@ def _card_list(counts: list[int]) -> tuple[str, ...]:
     return found
 
 
+_SORTED_KINDS = sorted(range(len(KINDS)), key=lambda k: KINDS[k])
+
+
 def _kind_list(counts: list[int]) -> list[str]:
-    return sorted(KINDS[k] for k in range(len(KINDS)) for _ in range(counts[k]))
+    """The kind names for counts by kind, sorted by name, repeats kept."""
+    return [KINDS[k] for k in _SORTED_KINDS for _ in range(counts[k])]
 
 
 def _topic_name(topic: int) -> str:
@@ -494,7 +499,7 @@ class Game:
         # raise holds it, and had everyone else withdrawn the debate would be over.
         least = self._high + 1 - mine  # R21
         least = max(least, 1)
-        fewest, most = 1, 3
+        fewest, most = 1, INFLUENCE_CARDS
         assassin = _BARE_ASSASSIN if hand[base + 3] else _NO_ASSASSIN
         event = self._event
         if event == LUDI_GLADIATORUM:  # R45
@@ -984,7 +989,7 @@ class Game:
         return self._names
 
     @property
-    def variants(self) -> Any:
+    def variants(self) -> Variants:
         return self._config.variants
 
     @property
@@ -1056,7 +1061,7 @@ class Game:
 
     def _cards(self, flat: list[int], seat: int) -> dict[str, int]:
         b = 4 * self._seat(seat)
-        return {CARDS[c]: flat[b + c] for c in range(4)}
+        return dict(zip(CARDS, flat[b : b + 4], strict=True))
 
     def hand(self, seat: int) -> dict[str, int]:
         return self._cards(self._hand, seat)

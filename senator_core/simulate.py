@@ -49,9 +49,7 @@ class Statistics:
         }
 
 
-def simulate(
-    players: int, games: int, seed: int, variants: Variants | None = None
-) -> Statistics:
+def simulate(players: int, games: int, seed: int, variants: Variants | None = None) -> Statistics:
     """Plays `games` games of uniformly random legal actions; game i uses seed `seed + i`."""
     chooser = random.Random(seed)
     pick = chooser.random

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
+import pytest
+
 import senator_core as sc
+
+FULL_HAND = {"1": 2, "2": 3, "5": 1, "assassin": 1}
+NO_CARDS = {"1": 0, "2": 0, "5": 0, "assassin": 0}
 
 
 def rigged(
@@ -67,3 +73,34 @@ def full_docket(players: int, *first: str) -> list[str]:
         if kinds.count(kind) < 5:
             kinds.append(kind)
     return kinds
+
+
+def cards(one: int = 0, two: int = 0, five: int = 0, assassin: int = 0) -> dict[str, int]:
+    """A card count as hand() and discards() return it."""
+    return {"1": one, "2": two, "5": five, "assassin": assassin}
+
+
+def assert_illegal(game: sc.Game, action: str, rule: str) -> str:
+    """The action raises IllegalActionError citing `rule` (a regex of R-numbers) and
+    leaves the game exactly as it was; returns the message."""
+    before = game.to_json()
+    legal = texts(game)
+    with pytest.raises(sc.IllegalActionError) as info:
+        game.apply(action)
+    message = str(info.value)
+    assert re.search(rf"\b(?:{rule})\b", message), message
+    assert game.to_json() == before
+    assert texts(game) == legal
+    return message
+
+
+def uncontested(game: sc.Game, topic: str, bid: str = "1") -> list[sc.Event]:
+    """The player to move opens `topic`, plays `bid`, and everyone else withdraws."""
+    return play(game, f"topic {topic}", f"play {bid}", *["withdraw"] * (game.players - 1))
+
+
+def only(events: list[sc.Event], event_id: str) -> dict[str, object]:
+    """The arguments of the one event with this id."""
+    found = [e.args for e in events if e.id == event_id]
+    assert len(found) == 1, ids(events)
+    return found[0]
