@@ -1,0 +1,389 @@
+"""Builds the static site in dist/ from pinned inputs, and serves it with --serve.
+
+Standard library only; it calls npm and pip for the pinned downloads, which
+are cached under .cache/ and verified, so a second build needs no network.
+
+    python build.py                 # build dist/
+    python build.py --serve         # build, then serve dist/ on http://127.0.0.1:8000/
+    python build.py --serve --port 8123 --no-build
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zlib
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+WEB = ROOT / "web"
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_INTEGRITY = (
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+"
+    "SNvi/6V5JEsOlD2R1A=="
+)
+# Only what the page loads: the loader, the runtime, its WebAssembly and the stdlib.
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+
+MORPHDOM_VERSION = "2.7.8"
+MORPHDOM_INTEGRITY = (
+    "sha512-D/fR4xgGUyVRbdMGU6Nejea1RFzYxYtyurG4Fbv2Fi/daKlWKuXGLOdXtl+3eIwL110cI2hz1"
+    "ZojGICjjFLgTg=="
+)
+
+# The colours of the game's look, shared with web/assets/senator.css.
+PURPLE = (92, 26, 51)
+GOLD = (212, 168, 67)
+MARBLE = (246, 239, 224)
+
+
+class BuildError(Exception):
+    """A build step failed for a reason the person building should read."""
+
+
+# --------------------------------------------------------------------------- downloads
+
+
+def _run(command: list[str], what: str, cwd: Path | None = None) -> str:
+    try:
+        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        raise BuildError(
+            f"{what}: `{command[0]}` is not installed. Install it (for npm: Node.js) and retry."
+        ) from None
+    if done.returncode != 0:
+        detail = (done.stderr or done.stdout).strip().splitlines()[-5:]
+        raise BuildError(
+            f"{what} failed (is the package registry reachable?):\n  " + "\n  ".join(detail)
+        )
+    return done.stdout
+
+
+def _sri(path: Path) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def npm_tarball(name: str, version: str, integrity: str) -> Path:
+    """The npm registry's tarball of name@version, from the cache when it verifies."""
+    folder = CACHE / "npm"
+    folder.mkdir(parents=True, exist_ok=True)
+    tarball = folder / f"{name}-{version}.tgz"
+    if not (tarball.exists() and _sri(tarball) == integrity):
+        print(f"  fetching {name}@{version} from the npm registry")
+        _run(
+            ["npm", "pack", f"{name}@{version}", "--pack-destination", str(folder), "--silent"],
+            f"npm pack {name}@{version}",
+        )
+        if not tarball.exists() or _sri(tarball) != integrity:
+            tarball.unlink(missing_ok=True)
+            raise BuildError(f"{name}@{version} from npm does not match its pinned integrity")
+    return tarball
+
+
+def micropip_wheel() -> Path:
+    """micropip's pure wheel from PyPI, for the Python that Pyodide runs."""
+    folder = CACHE / "pypi"
+    wheel = folder / MICROPIP_WHEEL
+    if not (wheel.exists() and _sha256(wheel) == MICROPIP_SHA256):
+        print(f"  fetching micropip {MICROPIP_VERSION} from PyPI")
+        folder.mkdir(parents=True, exist_ok=True)
+        _run(
+            [
+                sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}",
+                "--no-deps", "--python-version", "3.14", "--only-binary=:all:",
+                "--disable-pip-version-check", "--quiet", "-d", str(folder),
+            ],
+            "pip download micropip",
+        )  # fmt: skip
+        if not wheel.exists() or _sha256(wheel) != MICROPIP_SHA256:
+            wheel.unlink(missing_ok=True)
+            raise BuildError("micropip from PyPI does not match its pinned sha256")
+    return wheel
+
+
+def _extract(tarball: Path, members: dict[str, Path]) -> None:
+    """Copies tarball members (by path inside it) to their destinations."""
+    with tarfile.open(tarball) as archive:
+        for member, destination in members.items():
+            source = archive.extractfile(member)
+            if source is None:
+                raise BuildError(f"{tarball.name} has no file {member}")
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            destination.write_bytes(source.read())
+
+
+# --------------------------------------------------------------------------- the game's wheel
+
+
+def _source_digest() -> str:
+    digest = hashlib.sha256()
+    files = [ROOT / "pyproject.toml", *sorted((ROOT / "senator_core").rglob("*"))]
+    for path in files:
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def game_wheel() -> Path:
+    """The senator_core wheel (`pip wheel . --no-deps`), rebuilt only when its source changes."""
+    folder = CACHE / "wheel" / _source_digest()[:16]
+    found = sorted(folder.glob("senator_core-*-py3-none-any.whl"))
+    if found:
+        return found[0]
+    print("  building the senator_core wheel")
+    with tempfile.TemporaryDirectory() as scratch:
+        _run(
+            [
+                sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps",
+                "--disable-pip-version-check", "--quiet", "-w", scratch,
+            ],
+            "pip wheel",
+        )  # fmt: skip
+        built = sorted(Path(scratch).glob("senator_core-*-py3-none-any.whl"))
+        if not built:
+            raise BuildError("pip wheel made no py3-none-any wheel of senator_core")
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(built[0], folder / built[0].name)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    return folder / built[0].name
+
+
+# --------------------------------------------------------------------------- icons
+
+
+def _png(width: int, height: int, rows: list[bytes]) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    raw = b"".join(b"\x00" + row for row in rows)
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def _temple(x: float, y: float) -> bool:
+    """The icon's temple front on a unit square: pediment, entablature, columns, steps."""
+    if 0.22 <= y <= 0.36:  # pediment
+        half = (y - 0.22) / 0.14 * 0.34
+        return abs(x - 0.5) <= half
+    if 0.38 <= y <= 0.44:  # entablature
+        return 0.17 <= x <= 0.83
+    if 0.46 <= y <= 0.72:  # four columns
+        return any(c - 0.045 <= x <= c + 0.045 for c in (0.25, 0.4167, 0.5833, 0.75))
+    if 0.74 <= y <= 0.78:
+        return 0.15 <= x <= 0.85
+    if 0.80 <= y <= 0.84:
+        return 0.11 <= x <= 0.89
+    return False
+
+
+def icon_png(size: int) -> bytes:
+    """A gold temple on a purple medallion, drawn with 4x4 supersampling."""
+    rows = []
+    samples = [(i + 0.5) / 4 for i in range(4)]
+    for py in range(size):
+        row = bytearray()
+        for px in range(size):
+            cover = {"temple": 0, "ring": 0, "disc": 0}
+            for sy in samples:
+                for sx in samples:
+                    x, y = (px + sx) / size, (py + sy) / size
+                    r = ((x - 0.5) ** 2 + (y - 0.5) ** 2) ** 0.5
+                    if r > 0.5:
+                        continue
+                    if r > 0.46:
+                        cover["ring"] += 1
+                    elif _temple(x, y):
+                        cover["temple"] += 1
+                    else:
+                        cover["disc"] += 1
+            total = 16
+            inside = sum(cover.values())
+            colour = [0.0, 0.0, 0.0]
+            for part, rgb in (("temple", GOLD), ("ring", GOLD), ("disc", PURPLE)):
+                for i in range(3):
+                    colour[i] += rgb[i] * cover[part]
+            if inside:
+                colour = [c / inside for c in colour]
+            row += bytes(round(c) for c in colour) + bytes([round(255 * inside / total)])
+        rows.append(bytes(row))
+    return _png(size, size, rows)
+
+
+def cached_icon(size: int) -> bytes:
+    """icon_png(size), drawn again only when this script changes."""
+    key = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    path = CACHE / "icons" / f"icon-{size}-{key}.png"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(icon_png(size))
+    return path.read_bytes()
+
+
+# --------------------------------------------------------------------------- the site
+
+
+def _micropip_lock(stock: dict[str, object], wheel: Path) -> dict[str, object]:
+    """Pyodide's lock file cut down to micropip alone, with the sha256 of the wheel we ship."""
+    packages = stock["packages"]
+    assert isinstance(packages, dict)
+    entry = dict(packages["micropip"])
+    entry["file_name"] = wheel.name
+    entry["sha256"] = _sha256(wheel)
+    entry["version"] = MICROPIP_VERSION
+    return {"info": stock["info"], "packages": {"micropip": entry}}
+
+
+def _service_worker(files: list[str], version: str) -> str:
+    template = (WEB / "sw.template.js").read_text(encoding="utf-8")
+    return template.replace("__CACHE_NAME__", f"senator-{version}").replace(
+        "__FILES__", json.dumps(["./", *files], indent=2)
+    )
+
+
+def build() -> Path:
+    """Assembles dist/ and returns its path."""
+    print(f"Building {DIST.relative_to(ROOT)}/")
+    pyodide_tgz = npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
+    morphdom_tgz = npm_tarball("morphdom", MORPHDOM_VERSION, MORPHDOM_INTEGRITY)
+    micropip = micropip_wheel()
+    wheel = game_wheel()
+
+    staging = Path(tempfile.mkdtemp(prefix="dist-", dir=ROOT))
+    try:
+        runtime = staging / "pyodide"
+        _extract(pyodide_tgz, {f"package/{name}": runtime / name for name in RUNTIME_FILES})
+        with tarfile.open(pyodide_tgz) as archive:
+            stock_file = archive.extractfile("package/pyodide-lock.json")
+            assert stock_file is not None
+            stock = json.load(stock_file)
+        (runtime / "pyodide-lock.json").write_text(
+            json.dumps(_micropip_lock(stock, micropip), indent=1), encoding="utf-8"
+        )
+        shutil.copy2(micropip, runtime / micropip.name)
+        _extract(
+            morphdom_tgz,
+            {"package/dist/morphdom-umd.min.js": staging / "vendor" / "morphdom-umd.min.js"},
+        )
+
+        # The game's own files: a changed wheel gets a new folder, so no cache serves it stale.
+        wheel_digest = _sha256(wheel)[:12]
+        wheel_path = f"wheels/{wheel_digest}/{wheel.name}"
+        (staging / wheel_path).parent.mkdir(parents=True)
+        shutil.copy2(wheel, staging / wheel_path)
+        shutil.copy2(WEB / "index.html", staging / "index.html")
+        shutil.copy2(WEB / "main.py", staging / "main.py")
+        shutil.copytree(WEB / "assets", staging / "assets")
+        for size in (192, 512):
+            (staging / "assets" / f"icon-{size}.png").write_bytes(cached_icon(size))
+        main_digest = _sha256(staging / "main.py")[:12]
+        build_info = {
+            "wheel": wheel_path,
+            "main": f"main.py?v={main_digest}",
+            "pyodide": PYODIDE_VERSION,
+        }
+        (staging / "build.json").write_text(json.dumps(build_info, indent=1), encoding="utf-8")
+
+        files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+        digest = hashlib.sha256()
+        for name in files:
+            digest.update(name.encode())
+            digest.update(hashlib.sha256((staging / name).read_bytes()).digest())
+        version = digest.hexdigest()[:16]
+        cached = [f"main.py?v={main_digest}" if n == "main.py" else n for n in files]
+        (staging / "sw.js").write_text(_service_worker(cached, version), encoding="utf-8")
+        (staging / ".nojekyll").write_text("", encoding="utf-8")
+
+        if DIST.exists():
+            shutil.rmtree(DIST)
+        staging.chmod(0o755)
+        staging.rename(DIST)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    print(f"Built {DIST.relative_to(ROOT)}/ ({size / 1e6:.1f} MB, cache senator-{version})")
+    return DIST
+
+
+# --------------------------------------------------------------------------- serving
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder with the types the site needs and without logging every request."""
+
+    extensions_map = {  # noqa: RUF012
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".whl": "application/zip",
+        ".py": "text/x-python",
+        ".json": "application/json",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        if os.environ.get("SENATOR_SERVER_LOG"):
+            super().log_message(format, *args)
+
+
+def serve(folder: Path, port: int) -> None:
+    handler = partial(SiteHandler, directory=str(folder))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"Serving the game at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the Senator site into dist/.")
+    parser.add_argument("--serve", action="store_true", help="serve dist/ after building")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    parser.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    args = parser.parse_args(argv)
+    try:
+        if not args.no_build:
+            build()
+        elif not (DIST / "index.html").exists():
+            raise BuildError("dist/ is not built yet: run without --no-build")
+    except BuildError as err:
+        print(f"build failed: {err}", file=sys.stderr)
+        return 1
+    if args.serve:
+        serve(DIST, args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""An escaping HTML builder: text is escaped unless it is already Markup, so names stay text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from html import escape
+
+_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
+VOID = frozenset({"br", "hr", "img", "input", "link", "meta", "source", "wbr"})
+
+Child = "Markup | str | int | None | Iterable[Child]"
+Attrs = Mapping[str, "str | int | bool | None"]
+
+
+class Markup(str):
+    """HTML that is safe to insert as it is: built by `h` or `raw`, never from raw input."""
+
+    __slots__ = ()
+
+
+def raw(text: str) -> Markup:
+    """Trusted HTML written in this package (an SVG icon, say); never player input."""
+    return Markup(text)
+
+
+def _children(parts: list[str], child: object) -> None:
+    if child is None or child is False:
+        return
+    if isinstance(child, Markup):
+        parts.append(child)
+    elif isinstance(child, str):
+        parts.append(escape(child, quote=False))
+    elif isinstance(child, bool):
+        raise TypeError("a bool is not content")
+    elif isinstance(child, int):
+        parts.append(str(child))
+    elif isinstance(child, Iterable):
+        for item in child:
+            _children(parts, item)
+    else:
+        raise TypeError(f"cannot render {type(child).__name__} as HTML")
+
+
+def h(tag: str, attrs: Attrs | None = None, *children: object) -> Markup:
+    """An element: `h("button", {"data-action": "withdraw"}, "Withdraw")`.
+
+    Attribute values are escaped; True gives a bare attribute, None or False
+    leaves it out. Children may be text, numbers, Markup, None or iterables.
+    """
+    if not _NAME.match(tag):
+        raise ValueError(f"not a tag name: {tag!r}")
+    parts = ["<", tag]
+    for name, value in (attrs or {}).items():
+        if not _NAME.match(name):
+            raise ValueError(f"not an attribute name: {name!r}")
+        if value is None or value is False:
+            continue
+        if value is True:
+            parts.append(f" {name}")
+        else:
+            parts.append(f' {name}="{escape(str(value), quote=True)}"')
+    parts.append(">")
+    if tag in VOID:
+        if children:
+            raise ValueError(f"<{tag}> holds no content")
+        return Markup("".join(parts))
+    _children(parts, children)
+    parts.append(f"</{tag}>")
+    return Markup("".join(parts))
+
+
+def classes(*names: str | bool | None) -> str:
+    """A class attribute from names, leaving out the falsy ones."""
+    return " ".join(n for n in names if isinstance(n, str) and n)

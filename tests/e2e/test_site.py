@@ -1,0 +1,200 @@
+"""The site in a real browser: loading, a whole game by clicking, saves, offline, errors."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import senator_core as sc
+
+from .conftest import READY, SUBPATH, Site, Watch, copy_site, open_game
+
+MAX_CLICKS = 600
+
+
+def same_origin(watch: Watch, origin: str) -> list[str]:
+    return [u for u in watch.requests if not (u.startswith(origin) or u.startswith("data:"))]
+
+
+def play_by_clicking(page: Any, seed: int) -> list[str]:
+    """Clicks a random legal action until the end screen; returns what was clicked."""
+    chooser = random.Random(seed)
+    clicked: list[str] = []
+    for _ in range(MAX_CLICKS):
+        if page.locator("[data-screen='end']").count():
+            return clicked
+        actions = page.locator("[data-action]")
+        texts = actions.evaluate_all("els => els.map(e => e.dataset.action)")
+        assert texts, "a game in progress always offers an action"
+        choice = chooser.randrange(len(texts))
+        clicked.append(texts[choice])
+        actions.nth(choice).click()
+    raise AssertionError("the game did not end")
+
+
+def saved_game(page: Any) -> sc.Game | None:
+    text = page.evaluate("localStorage.getItem('senator.save')")
+    return None if text is None else sc.Game.from_json(text)
+
+
+@pytest.mark.parametrize("path", ["/", SUBPATH])
+def test_page_becomes_ready_with_no_error_and_no_outside_request(
+    site: Site, page: Any, watch: Watch, path: str
+) -> None:
+    open_game(page, f"{site.origin}{path}?nosw")
+    assert page.locator("[data-screen='title']").is_visible()
+    assert page.locator("[data-msg='new-game']").is_visible()
+    assert not page.locator("#boot-error").is_visible()
+    assert watch.errors == []
+    assert same_origin(watch, site.origin) == []
+    assert any(u.endswith(".whl") and path + "wheels/" in u for u in watch.requests)
+
+
+def test_a_whole_game_played_by_clicking(site: Site, page: Any, watch: Watch) -> None:
+    """Every control carries a legal action; clicking them plays four players to the end."""
+    open_game(page, f"{site.origin}/?nosw")
+    page.click("[data-msg='new-game']")
+    page.wait_for_selector("[data-screen='game']")
+    game = saved_game(page)
+    assert game is not None and game.players == 4
+    # The page offers exactly the engine's legal actions (checked under CPython).
+    offered = page.locator("[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+    assert offered == [str(a) for a in game.legal_actions()]
+    clicked = play_by_clicking(page, seed=5)
+    assert len(clicked) > 40
+    # The same actions replayed under CPython give the same game: the engine runs the
+    # same in Pyodide, and the page applied exactly what was clicked.
+    replayed = sc.new_game(game.config)
+    for text in clicked:
+        replayed.apply(text)
+    assert replayed.decision == "over"
+    winners = " and ".join(replayed.names[s] for s in replayed.winners())
+    assert winners in page.locator(".winners").inner_text()
+    assert page.evaluate("localStorage.getItem('senator.save')") is None
+    assert watch.errors == []
+    assert same_origin(watch, site.origin) == []
+    page.click("[data-msg='new-game']")
+    page.wait_for_selector("[data-screen='game']")
+
+
+def test_a_game_in_progress_survives_a_reload(site: Site, page: Any, watch: Watch) -> None:
+    open_game(page, f"{site.origin}/?nosw")
+    page.click("[data-msg='new-game']")
+    for _ in range(12):
+        page.locator("[data-action]").first.click()
+    before = saved_game(page)
+    assert before is not None and before.moves == 12
+    page.reload()
+    page.wait_for_selector(READY, state="attached")
+    page.click("[data-msg='continue']")
+    page.wait_for_selector("[data-screen='game']")
+    after = saved_game(page)
+    assert after is not None and after.to_json() == before.to_json()
+    offered = page.locator("[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+    assert offered == [str(a) for a in before.legal_actions()]
+    assert watch.errors == []
+
+
+def test_an_unreadable_save_is_set_aside_with_a_message(site: Site, page: Any) -> None:
+    page.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        " sessionStorage.setItem('seeded', '1');"
+        " localStorage.setItem('senator.save', '{\"format\": \"senator-game\", broken'); }"
+    )
+    open_game(page, f"{site.origin}/?nosw")
+    assert "could not be read" in page.locator(".notice").inner_text()
+    kept = page.evaluate("localStorage.getItem('senator.save.unreadable')")
+    assert kept == '{"format": "senator-game", broken'
+    assert page.evaluate("localStorage.getItem('senator.save')") is None
+    page.click("[data-msg='new-game']")
+    page.wait_for_selector("[data-screen='game']")
+
+
+def test_the_loading_screen_shows_stages_and_a_moving_bar(site: Site, page: Any) -> None:
+    site.delays["pyodide.asm.wasm"] = 2.5
+    try:
+        page.goto(f"{site.origin}/?nosw", wait_until="domcontentloaded")
+        boot = page.locator("[data-screen='loading']")
+        assert boot.is_visible()
+        assert page.locator("[data-stage='runtime']").get_attribute("class") == "active"
+        first = int(page.locator(".boot-bar").get_attribute("aria-valuenow") or 0)
+        page.wait_for_function(
+            f"Number(document.querySelector('.boot-bar').getAttribute('aria-valuenow')) > {first}"
+        )
+        assert page.locator(".boot-status").inner_text().startswith("Loading Python")
+        page.wait_for_selector(READY, state="attached")
+        assert page.locator("[data-screen='title']").is_visible()
+    finally:
+        site.delays.clear()
+
+
+def break_site(dist: Path, tmp_path: Path, how: str) -> Path:
+    broken = copy_site(dist, tmp_path)
+    if how == "missing wheel":
+        for wheel in (broken / "wheels").rglob("*.whl"):
+            wheel.unlink()
+    elif how == "python error":
+        (broken / "main.py").write_text("raise RuntimeError('broken on purpose')\n")
+    elif how == "missing runtime":
+        (broken / "pyodide" / "pyodide.asm.wasm").unlink()
+    elif how == "missing build description":
+        (broken / "build.json").unlink()
+    return broken
+
+
+@pytest.mark.parametrize(
+    ("how", "cause"),
+    [
+        ("missing wheel", "Could not install the game"),
+        ("python error", "The game failed to start: RuntimeError: broken on purpose"),
+        ("missing runtime", "The Python runtime failed to start"),
+        ("missing build description", "Could not load build.json (HTTP 404)"),
+    ],
+)
+def test_a_broken_site_shows_a_readable_error(
+    dist: Path, tmp_path: Path, fresh_site: Site, page: Any, how: str, cause: str
+) -> None:
+    url = fresh_site.mount("/broken/", break_site(dist, tmp_path, how))
+    page.goto(url + "?nosw")
+    page.wait_for_selector("html[data-ready='error']")
+    error = page.locator("[data-screen='error']")
+    assert error.is_visible()
+    assert cause in error.locator(".boot-error-cause").inner_text()
+    assert not page.locator("[data-screen='loading']").is_visible()
+    assert page.locator("#boot-retry").is_visible()
+
+
+def test_a_browser_without_webassembly_is_told_why(site: Site, page: Any) -> None:
+    page.add_init_script("delete window.WebAssembly;")
+    page.goto(f"{site.origin}/?nosw")
+    page.wait_for_selector("html[data-ready='error']")
+    assert "cannot run WebAssembly" in page.locator(".boot-error-cause").inner_text()
+
+
+def test_the_game_loads_and_plays_offline_after_one_visit(
+    dist: Path, fresh_site: Site, page: Any, watch: Watch
+) -> None:
+    url = fresh_site.mount(SUBPATH, dist)
+    open_game(page, url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    cached = page.evaluate(
+        "caches.keys().then(keys => Promise.all(keys.map(k => caches.open(k)"
+        ".then(c => c.keys())))).then(all => all.flat().map(r => r.url))"
+    )
+    manifest = json.loads((dist / "build.json").read_text())
+    assert url in cached and url + manifest["wheel"] in cached
+    fresh_site.stop()
+    for address in (url, url + "index.html", url + "?game=shared"):
+        page.goto(address)
+        page.wait_for_selector(READY, state="attached")
+        assert page.locator("[data-screen='title']").is_visible()
+    page.click("[data-msg='new-game']")
+    for _ in range(5):
+        page.locator("[data-action]").first.click()
+    assert page.locator("[data-screen='game']").is_visible()
+    assert watch.errors == []
