@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs everything the tests need into .venv and runs the whole suite:
-# lint, format check, type check, then pytest.
+# Installs everything the tests need and runs the whole suite: lint, format and
+# type checks, then pytest (engine, application and end-to-end browser tests).
+# Python packages go into .venv; the browser is Debian's chromium where the
+# machine is Debian, else the Chromium that Playwright downloads.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -8,7 +10,26 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 
-.venv/bin/ruff check senator_core tests benchmarks
-.venv/bin/ruff format --check senator_core tests benchmarks
+install_browser() {
+  if [ -x /usr/bin/chromium ]; then
+    return
+  fi
+  local os_id=""
+  if [ -r /etc/os-release ]; then
+    os_id=$(. /etc/os-release && echo "${ID:-}")
+  fi
+  if [ "$os_id" = debian ]; then
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  else
+    .venv/bin/python -m playwright install --with-deps chromium
+  fi
+}
+install_browser
+
+.venv/bin/ruff check senator_core tests benchmarks web build.py
+.venv/bin/ruff format --check senator_core tests benchmarks web build.py
 .venv/bin/mypy
 .venv/bin/pytest "$@"

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+from playwright import sync_api as playwright_api  # noqa: E402
 
 SUBPATH = "/senator/"
 CHROMIUM = Path("/usr/bin/chromium")
