@@ -271,13 +271,14 @@ def _service_worker(files: list[str], version: str) -> str:
 
 def build() -> Path:
     """Assembles dist/ and returns its path."""
-    print(f"Building {DIST.relative_to(ROOT)}/")
+    print(f"Building {DIST}/")
     pyodide_tgz = npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
     morphdom_tgz = npm_tarball("morphdom", MORPHDOM_VERSION, MORPHDOM_INTEGRITY)
     micropip = micropip_wheel()
     wheel = game_wheel()
 
-    staging = Path(tempfile.mkdtemp(prefix="dist-", dir=ROOT))
+    DIST.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=DIST.parent))
     try:
         runtime = staging / "pyodide"
         _extract(pyodide_tgz, {f"package/{name}": runtime / name for name in RUNTIME_FILES})
@@ -330,7 +331,7 @@ def build() -> Path:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
-    print(f"Built {DIST.relative_to(ROOT)}/ ({size / 1e6:.1f} MB, cache senator-{version})")
+    print(f"Built {DIST}/ ({size / 1e6:.1f} MB, cache senator-{version})")
     return DIST
 
 

@@ -22,9 +22,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
-
 from playwright import sync_api as playwright_api  # noqa: E402
+
+import build  # noqa: E402
 
 SUBPATH = "/senator/"
 CHROMIUM = Path("/usr/bin/chromium")

@@ -1,0 +1,127 @@
+"""build.py: the assembled site, its service worker's cache name, icons and clear failures."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import struct
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def dist() -> Path:
+    return build.build()
+
+
+def cache_name(site: Path) -> str:
+    for line in (site / "sw.js").read_text().splitlines():
+        if line.startswith("const CACHE"):
+            return line.split('"')[1]
+    raise AssertionError("sw.js names no cache")
+
+
+def test_the_site_holds_what_the_page_needs(dist: Path) -> None:
+    runtime = {p.name for p in (dist / "pyodide").iterdir()}
+    assert runtime == {*build.RUNTIME_FILES, "pyodide-lock.json", build.MICROPIP_WHEEL}
+    info = json.loads((dist / "build.json").read_text())
+    wheel = dist / info["wheel"]
+    assert wheel.name.endswith("-py3-none-any.whl") and wheel.exists()
+    assert (dist / info["main"].split("?")[0]).read_text() == (ROOT / "web/main.py").read_text()
+    for name in (
+        "index.html",
+        "vendor/morphdom-umd.min.js",
+        "assets/senator.css",
+        "assets/manifest.webmanifest",
+        "assets/icon-192.png",
+        "assets/icon-512.png",
+    ):
+        assert (dist / name).is_file(), name
+
+
+def test_the_lock_file_lists_micropip_with_the_shipped_wheels_hash(dist: Path) -> None:
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    assert list(lock["packages"]) == ["micropip"]
+    entry = lock["packages"]["micropip"]
+    shipped = (dist / "pyodide" / entry["file_name"]).read_bytes()
+    assert entry["sha256"] == hashlib.sha256(shipped).hexdigest() == build.MICROPIP_SHA256
+    assert lock["info"]["python"].startswith("3.14")
+
+
+def test_the_service_worker_caches_every_file(dist: Path) -> None:
+    text = (dist / "sw.js").read_text()
+    files = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
+    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    on_disk -= {"sw.js", ".nojekyll", "main.py"}
+    info = json.loads((dist / "build.json").read_text())
+    assert set(files) == {"./", info["main"], *on_disk}
+
+
+def test_the_cache_name_follows_the_content(
+    dist: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Same inputs, same cache name; any changed file, a new one."""
+    first = cache_name(dist)
+    web = tmp_path / "web"
+    shutil.copytree(build.WEB, web)
+    monkeypatch.setattr(build, "WEB", web)
+    monkeypatch.setattr(build, "DIST", tmp_path / "dist")
+    assert cache_name(build.build()) == first
+    css = web / "assets" / "senator.css"
+    css.write_text(css.read_text() + "\n/* changed */\n")
+    assert cache_name(build.build()) != first
+
+
+def test_icons_are_png_images_of_their_size() -> None:
+    data = build.icon_png(48)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = struct.unpack(">II", data[16:24])
+    assert (width, height) == (48, 48)
+    idat = data.index(b"IDAT")
+    length = struct.unpack(">I", data[idat - 4 : idat])[0]
+    pixels = zlib.decompress(data[idat + 4 : idat + 4 + length])
+    assert len(pixels) == 48 * (1 + 48 * 4)
+    centre = 24 * (1 + 48 * 4) + 1 + 24 * 4
+    assert pixels[centre + 3] == 255, "the medallion is opaque in the middle"
+    assert pixels[1 + 3] == 0, "the corners are transparent"
+
+
+def test_a_missing_npm_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    with pytest.raises(build.BuildError, match="npm` is not installed"):
+        build.npm_tarball("pyodide", build.PYODIDE_VERSION, build.PYODIDE_INTEGRITY)
+
+
+def test_a_tampered_download_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    fake_npm = tmp_path / "bin" / "npm"
+    fake_npm.parent.mkdir()
+    # A stand-in npm that "downloads" the wrong bytes.
+    fake_npm.write_text(
+        "#!/bin/sh\nfor a; do d=$a; done\n"
+        'case "$*" in *--pack-destination*) ;; esac\n'
+        'dest=$(echo "$*" | sed -e "s/.*--pack-destination \\([^ ]*\\).*/\\1/")\n'
+        'echo tampered > "$dest/morphdom-2.7.8.tgz"\n'
+    )
+    fake_npm.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake_npm.parent}:/usr/bin:/bin")
+    with pytest.raises(build.BuildError, match="does not match its pinned integrity"):
+        build.npm_tarball("morphdom", build.MORPHDOM_VERSION, build.MORPHDOM_INTEGRITY)
+    assert not (tmp_path / "npm" / "morphdom-2.7.8.tgz").exists()
+
+
+def test_serving_without_a_build_says_what_to_do(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(build, "DIST", tmp_path / "dist")
+    assert build.main(["--no-build"]) == 1
