@@ -171,6 +171,97 @@ def game_wheel() -> Path:
     return folder / built[0].name
 
 
+# --------------------------------------------------------------------------- bytecode
+
+# Runs in Pyodide under Node: adds __pycache__/*.cpython-314.pyc (unchecked-hash,
+# so imports never compare them with the source) beside every module of a wheel,
+# and rewrites its RECORD. Compiling on the player's machine at every start is
+# the largest part of importing a pure-Python package in the browser.
+_COMPILE_PY = r"""
+import base64, hashlib, importlib.util, io, os, py_compile, zipfile
+
+def precompile(source_path, target_path):
+    source = zipfile.ZipFile(source_path)
+    buffer = io.BytesIO()
+    target = zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED)
+    records = []
+
+    def add(name, data):
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        target.writestr(info, data)
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        records.append(f"{name},sha256={digest},{len(data)}")
+
+    record = None
+    os.makedirs("/tmp/compile", exist_ok=True)
+    for name in sorted(source.namelist()):
+        if name.endswith(".dist-info/RECORD"):
+            record = name
+            continue
+        data = source.read(name)
+        add(name, data)
+        if name.endswith(".py"):
+            with open("/tmp/compile/module.py", "wb") as out:
+                out.write(data)
+            compiled = py_compile.compile(
+                "/tmp/compile/module.py", cfile="/tmp/compile/module.pyc", dfile=name,
+                doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            folder, _, base = name.rpartition("/")
+            cached = importlib.util.cache_from_source("/" + base).rsplit("/", 1)[1]
+            with open(compiled, "rb") as done:
+                add(f"{folder}/__pycache__/{cached}" if folder else f"__pycache__/{cached}",
+                    done.read())
+    if record is None:
+        raise ValueError(f"{source_path} has no RECORD")
+    records.append(f"{record},,")
+    target.writestr(record, "\n".join(records) + "\n")
+    target.close()
+    with open(target_path, "wb") as out:
+        out.write(buffer.getvalue())
+"""
+
+_COMPILE_MJS = """
+import { loadPyodide } from "./pyodide.mjs";
+import { readFileSync, writeFileSync } from "node:fs";
+const pyodide = await loadPyodide({ indexURL: process.cwd() + "/" });
+pyodide.runPython(readFileSync("compile.py", "utf8"));
+const files = process.argv.slice(2);
+for (let i = 0; i < files.length; i += 2) {
+  pyodide.FS.writeFile("/tmp/source.whl", readFileSync(files[i]));
+  pyodide.runPython('precompile("/tmp/source.whl", "/tmp/target.whl")');
+  writeFileSync(files[i + 1], pyodide.FS.readFile("/tmp/target.whl"));
+}
+"""
+
+
+def precompiled(wheels: list[Path], pyodide_tgz: Path) -> list[Path]:
+    """Each wheel with bytecode for Pyodide's own Python added (cached by content)."""
+    folder = CACHE / "pyc" / PYODIDE_VERSION
+    targets = [folder / _sha256(w)[:16] / w.name for w in wheels]
+    todo = [(w, t) for w, t in zip(wheels, targets, strict=True) if not t.exists()]
+    if not todo:
+        return targets
+    print(f"  compiling {', '.join(w.name for w, _ in todo)} for Pyodide {PYODIDE_VERSION}")
+    runtime = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    _extract(
+        pyodide_tgz,
+        {f"package/{n}": runtime / n for n in (*RUNTIME_FILES, "pyodide-lock.json")},
+    )
+    (runtime / "compile.py").write_text(_COMPILE_PY, encoding="utf-8")
+    (runtime / "compile.mjs").write_text(_COMPILE_MJS, encoding="utf-8")
+    with tempfile.TemporaryDirectory() as scratch:
+        pairs = []
+        for wheel, target in todo:
+            pairs += [str(wheel), str(Path(scratch) / target.parent.name)]
+        _run(["node", "compile.mjs", *pairs], "compiling wheels with Pyodide", cwd=runtime)
+        for _, target in todo:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(Path(scratch) / target.parent.name, target)
+    return targets
+
+
 # --------------------------------------------------------------------------- icons
 
 
@@ -274,8 +365,7 @@ def build() -> Path:
     print(f"Building {DIST}/")
     pyodide_tgz = npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
     morphdom_tgz = npm_tarball("morphdom", MORPHDOM_VERSION, MORPHDOM_INTEGRITY)
-    micropip = micropip_wheel()
-    wheel = game_wheel()
+    micropip, wheel = precompiled([micropip_wheel(), game_wheel()], pyodide_tgz)
 
     DIST.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=DIST.parent))

@@ -7,6 +7,7 @@ import json
 import shutil
 import struct
 import sys
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -52,9 +53,24 @@ def test_the_lock_file_lists_micropip_with_the_shipped_wheels_hash(dist: Path) -
     lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
     assert list(lock["packages"]) == ["micropip"]
     entry = lock["packages"]["micropip"]
-    shipped = (dist / "pyodide" / entry["file_name"]).read_bytes()
-    assert entry["sha256"] == hashlib.sha256(shipped).hexdigest() == build.MICROPIP_SHA256
+    shipped = dist / "pyodide" / entry["file_name"]
+    assert entry["sha256"] == hashlib.sha256(shipped.read_bytes()).hexdigest()
     assert lock["info"]["python"].startswith("3.14")
+
+
+def test_shipped_wheels_carry_bytecode_for_pyodides_python(dist: Path) -> None:
+    """Both wheels hold their sources and unchecked-hash .pyc files for Python 3.14."""
+    info = json.loads((dist / "build.json").read_text())
+    for wheel in (dist / "pyodide" / build.MICROPIP_WHEEL, dist / info["wheel"]):
+        with zipfile.ZipFile(wheel) as archive:
+            names = archive.namelist()
+            sources = [n for n in names if n.endswith(".py")]
+            compiled = [n for n in names if n.endswith(".cpython-314.pyc")]
+            assert sources and len(compiled) == len(sources), wheel.name
+            header = archive.read(compiled[0])[:8]
+            assert struct.unpack("<I", header[4:8])[0] == 0b01, "unchecked-hash pyc"
+            record = archive.read(next(n for n in names if n.endswith("RECORD"))).decode()
+            assert all(name in record for name in names)
 
 
 def test_the_service_worker_caches_every_file(dist: Path) -> None:
