@@ -1,8 +1,9 @@
-"""The browser adapter: renders the application into the page and routes clicks to it.
+"""The browser adapter: renders the application into the page and routes events to it.
 
 The only module that touches the browser. What the page shows comes from
-`senator_core.app.view`; what a click means comes from `senator_core.app.update`;
-this file moves HTML, events and saved games between them and the page.
+`senator_core.app.view`; what a click, a key or a changed field means comes
+from `senator_core.app.update`; this file moves HTML, events and stored
+values between them and the page.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
-from senator_core.app import Act, Cmd, load_saved, persist, update, view
+from senator_core.app import Act, Cmd, Field, init, persist, update, view
+from senator_core.app.model import SAVE_KEY, SETUP_KEY
 
-SAVE_KEY = "senator.save"
-UNREADABLE_KEY = "senator.save.unreadable"
+STORED_KEYS = (SAVE_KEY, SETUP_KEY)
 
 
 def storage_get(key: str) -> str | None:
@@ -42,31 +43,48 @@ class Page:
 
     def __init__(self) -> None:
         self.root = js.document.getElementById("app")
-        saved = storage_get(SAVE_KEY)
-        self.model, unreadable = load_saved(saved)
-        if unreadable:
-            storage_set(UNREADABLE_KEY, saved)
-            storage_set(SAVE_KEY, None)
+        location = js.window.location
+        link = js.URLSearchParams.new(location.search).get("game")
+        stored = {key: storage_get(key) for key in STORED_KEYS}
+        self.model, writes = init(
+            stored,
+            link if isinstance(link, str) else None,
+            f"{location.origin}{location.pathname}",
+        )
+        for key, value in writes.items():
+            storage_set(key, value)
+        self.stored = {**stored, **{k: v for k, v in writes.items() if k in STORED_KEYS}}
         self.morph_options = to_js({"childrenOnly": False}, dict_converter=js.Object.fromEntries)
         # Proxies made once and kept for the page's life.
         self.listeners = {
             "click": create_proxy(self.on_click),
             "keydown": create_proxy(self.on_key),
+            "input": create_proxy(self.on_field),
+            "change": create_proxy(self.on_field),
         }
         for kind, listener in self.listeners.items():
             js.document.addEventListener(kind, listener)
 
-    def dispatch(self, msg: Act | Cmd) -> None:
+    def dispatch(self, msg: Act | Cmd | Field) -> None:
         try:
             self.model = update(self.model, msg)
         except Exception as err:  # a bug must not take the page down with it
             js.console.warn(f"Senator: {type(err).__name__}: {err}")
             self.model = replace(self.model, notice=f"Something went wrong: {err}")
-        storage_set(SAVE_KEY, persist(self.model))
+        for key, value in persist(self.model).items():
+            if self.stored.get(key) != value:
+                storage_set(key, value)
+                self.stored[key] = value
         self.render()
 
     def render(self) -> None:
         js.morphdom(self.root, str(view(self.model)), self.morph_options)
+        active = js.document.activeElement
+        if not active or active == js.document.body:
+            # The control that had focus is gone: keep keyboard play going from the decision.
+            target = js.document.querySelector("#decision [data-action]")
+            if target:
+                target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action], [data-msg]")
@@ -76,11 +94,22 @@ class Page:
         if action:
             self.dispatch(Act(action))
         else:
-            self.dispatch(Cmd(target.getAttribute("data-msg")))
+            value = target.getAttribute("data-value")
+            self.dispatch(Cmd(target.getAttribute("data-msg"), value if value else ""))
+
+    def on_field(self, event: Any) -> None:
+        target = event.target
+        name = target.getAttribute("name") if target.getAttribute else None
+        if name and target.closest("[data-screen='setup']"):
+            self.dispatch(Field(name, str(target.value)))
 
     def on_key(self, event: Any) -> None:
-        if event.key == "Escape" and self.model.notice:
+        if event.key != "Escape":
+            return
+        if self.model.notice:
             self.dispatch(Cmd("dismiss"))
+        elif self.model.panel:
+            self.dispatch(Cmd("panel", self.model.panel))
 
 
 page = Page()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..config import Variants
 from ..events import Event
 
 KIND_NAMES = {
@@ -34,6 +35,32 @@ EVENT_EFFECTS = {
 }
 
 
+def power_text(kind: str, variants: Variants) -> str:
+    """What winning a debate on `kind` lets the winner do (R26, R27, R34-R39)."""
+    if kind == "public_works":
+        extra = (
+            " nor one an Assassin discarded" if variants.public_works == "not_assassinated" else ""
+        )
+        return f"Take one card back from your discard pile (not the Assassin{extra})."
+    if kind == "rebellion":
+        return "Send another docket token back to the forum, or flip a face-up consul."
+    if kind == "taxes":
+        if variants.taxes == "centre_only":
+            return "Take the veto token, if it lies in the centre."
+        return "Take the veto token, from the centre or from whoever holds it."
+    if kind == "trade":
+        return "Take one more docket token (not Imperium) among your own proposed tokens."
+    if kind == "war":
+        if variants.war == "all_copies":
+            return "Name a card: every other player discards every copy of it from hand."
+        return "Name a card: every other player discards one copy of it from hand."
+    if kind == "imperium":
+        return "No power: the winner keeps it, passed into law at once."
+    if kind == "consul":
+        return "The winner passes all of their own proposed tokens into law."
+    raise ValueError(kind)
+
+
 def kinds_text(kinds: Sequence[str]) -> str:
     return ", ".join(KIND_NAMES[k] for k in kinds) if kinds else "nothing"
 
@@ -42,85 +69,146 @@ def cards_text(cards: Sequence[str]) -> str:
     return " + ".join(CARD_NAMES[c] for c in cards) if cards else "no cards"
 
 
-def describe(event: Event, names: Sequence[str]) -> str | None:
-    """One sentence for an event, or None for bookkeeping a player need not read."""
+class Seat(int):
+    """A seat number in a sentence's arguments: shown as that player's name."""
+
+
+Sentence = tuple[str, dict[str, object]]
+
+
+def describe(event: Event) -> Sentence | None:
+    """An event as a sentence template and its arguments, or None for bookkeeping a
+    player need not read. Seats come as `Seat` values, so a view can show names in
+    the players' colours; `render_text` makes plain text of it."""
     a = event.args
-    who = names[a["seat"]] if "seat" in a else ""
     eid = event.id
+    who = Seat(a["seat"]) if "seat" in a else None
     if eid == "setup":
-        return f"A game for {a['players']} senators begins; {names[a['first_opener']]} opens."
+        return "A game for {players} senators begins; {opener} opens.", {
+            "players": a["players"],
+            "opener": Seat(a["first_opener"]),
+        }
     if eid == "round_start":
-        return f"Round {a['round']} begins."
+        return "Round {round} begins.", {"round": a["round"]}
     if eid == "docket_filled":
-        return f"The docket draws {kinds_text(a['kinds'])}."
+        return "The docket draws {kinds}.", {"kinds": kinds_text(a["kinds"])}
     if eid == "event_revealed":
-        return f"Event: {EVENT_NAMES[a['event']]}."
+        return "Event: {event}. {effect}", {
+            "event": EVENT_NAMES[a["event"]],
+            "effect": EVENT_EFFECTS[a["event"]],
+        }
     if eid == "event_draws":
-        return f"Socialis Bellum draws {kinds_text(a['kinds'])} into the docket."
+        return "Socialis Bellum draws {kinds} into the docket.", {"kinds": kinds_text(a["kinds"])}
     if eid == "consuls_flipped":
-        return "Imperator flips both consuls."
+        return "Imperator flips both consuls.", {}
     if eid == "imperium_returned":
-        return f"Incursio Barbara sends {a['count']} Imperium back to the forum."
+        return "Incursio Barbara sends {count} Imperium back to the forum.", {"count": a["count"]}
     if eid == "round_skipped":
-        return f"Nothing can be debated: round {a['round']} goes to clean-up."
+        return "Nothing can be debated: round {round} goes to clean-up.", {"round": a["round"]}
     if eid == "topic_chosen":
-        return f"{who} opens a debate on {KIND_NAMES[a['topic']]}."
+        return "{who} opens a debate on {topic}.", {"who": who, "topic": KIND_NAMES[a["topic"]]}
     if eid == "bid":
-        return f"{who} plays {cards_text(a['cards'])} (total {a['total']})."
+        return "{who} plays {cards} (total {total}).", {
+            "who": who,
+            "cards": cards_text(a["cards"]),
+            "total": a["total"],
+        }
     if eid == "withdrawn":
-        return f"{who} withdraws."
+        return "{who} withdraws.", {"who": who}
     if eid == "assassin":
-        extra = f" with {cards_text(a['cards'])}" if a["cards"] else ""
-        return f"{who} plays the Assassin{extra}!"
+        if a["cards"]:
+            return "{who} plays the Assassin with {cards}!", {
+                "who": who,
+                "cards": cards_text(a["cards"]),
+            }
+        return "{who} plays the Assassin!", {"who": who}
     if eid == "assassinated":
-        return f"The debate on {KIND_NAMES[a['topic']]} ends with no winner."
+        return "The debate on {topic} ends with no winner: every card in play is discarded.", {
+            "topic": KIND_NAMES[a["topic"]]
+        }
     if eid == "debate_won":
-        return f"{who} wins the debate on {KIND_NAMES[a['topic']]}."
+        return "{who} wins the debate on {topic}.", {"who": who, "topic": KIND_NAMES[a["topic"]]}
     if eid == "power_skipped":
-        return f"{who} does not use the power of {KIND_NAMES[a['topic']]}."
+        return "{who} does not use the power of {topic}.", {
+            "who": who,
+            "topic": KIND_NAMES[a["topic"]],
+        }
     if eid == "card_reclaimed":
-        return f"{who} takes a {CARD_NAMES[a['card']]} back into hand."
+        return "{who} takes a {card} back into hand.", {"who": who, "card": CARD_NAMES[a["card"]]}
     if eid == "token_discarded":
-        return f"{who} sends {KIND_NAMES[a['kind']]} from the docket to the forum."
+        return "{who} sends {kind} from the docket to the forum.", {
+            "who": who,
+            "kind": KIND_NAMES[a["kind"]],
+        }
     if eid == "consul_flipped":
-        return f"{who} flips a consul."
+        return "{who} flips a consul.", {"who": who}
     if eid == "veto_taken":
-        source = "the centre" if a["source"] is None else names[a["source"]]
-        return f"{who} takes the veto from {source}."
+        if a["source"] is None:
+            return "{who} takes the veto from the centre.", {"who": who}
+        return "{who} takes the veto from {source}.", {"who": who, "source": Seat(a["source"])}
     if eid == "token_taken":
-        return f"{who} takes {KIND_NAMES[a['kind']]} from the docket."
+        return "{who} takes {kind} from the docket.", {"who": who, "kind": KIND_NAMES[a["kind"]]}
     if eid == "card_named":
-        hit = [names[p] for p, n in enumerate(a["discarded"]) if n]
-        victims = ", ".join(hit) if hit else "nobody"
-        return f"{who} names the {CARD_NAMES[a['card']]}: {victims} discard."
+        hit = [p for p, n in enumerate(a["discarded"]) if n]
+        if not hit:
+            return "{who} names the {card}: nobody holds one.", {
+                "who": who,
+                "card": CARD_NAMES[a["card"]],
+            }
+        args: dict[str, object] = {"who": who, "card": CARD_NAMES[a["card"]]}
+        victims: list[str] = []
+        for i, p in enumerate(hit):
+            args[f"p{i}"] = Seat(p)
+            victims.append(f"{{p{i}}}")
+        return "{who} names the {card}; discarding: " + ", ".join(victims) + ".", args
     if eid == "token_given":
         if a["to"] == a["seat"]:
-            return f"{who} keeps {KIND_NAMES[a['kind']]}."
-        return f"{who} gives {KIND_NAMES[a['kind']]} to {names[a['to']]}."
+            return "{who} keeps {kind}.", {"who": who, "kind": KIND_NAMES[a["kind"]]}
+        return "{who} gives {kind} to {to}.", {
+            "who": who,
+            "kind": KIND_NAMES[a["kind"]],
+            "to": Seat(a["to"]),
+        }
     if eid == "vetoed":
-        return f"{who} vetoes {KIND_NAMES[a['kind']]}: it goes back to the forum."
+        return "{who} vetoes {kind}: it goes back to the forum.", {
+            "who": who,
+            "kind": KIND_NAMES[a["kind"]],
+        }
     if eid == "accepted":
-        return f"{who} accepts {KIND_NAMES[a['kind']]}."
+        return "{who} accepts {kind}.", {"who": who, "kind": KIND_NAMES[a["kind"]]}
     if eid == "token_proposed":
-        return None
+        return "{kind} joins the proposed tokens of {who}.", {
+            "who": who,
+            "kind": KIND_NAMES[a["kind"]],
+        }
     if eid == "conflict":
-        return (
-            f"{KIND_NAMES[a['kind']]} conflicts with {who}'s {kinds_text(a['lost'])}: "
-            "all go back to the forum."
-        )
+        return "{kind} conflicts with {lost} of {who}: all go back to the forum.", {
+            "who": who,
+            "kind": KIND_NAMES[a["kind"]],
+            "lost": kinds_text(a["lost"]),
+        }
     if eid == "imperium_passed":
-        return f"{who} passes Imperium."
+        return "{who} passes Imperium into law.", {"who": who}
     if eid == "consul_passed":
-        return f"{who} passes {kinds_text(a['kinds'])} into law."
+        if not a["kinds"]:
+            return "{who} wins the consul with nothing proposed to pass.", {"who": who}
+        return "{who} passes {kinds} into law.", {"who": who, "kinds": kinds_text(a["kinds"])}
     if eid == "cards_resolved":
         return None
     if eid == "round_end":
-        return f"Round {a['round']} ends."
+        return "Round {round} ends; discards return to hand.", {"round": a["round"]}
     if eid == "game_end":
-        winners = " and ".join(names[s] for s in a["winners"])
+        won: dict[str, object] = {f"w{i}": Seat(s) for i, s in enumerate(a["winners"])}
+        named = " and ".join(f"{{w{i}}}" for i in range(len(a["winners"])))
         verb = "share the victory" if len(a["winners"]) > 1 else "wins"
-        return f"The game is over: {winners} {verb}."
+        return f"The game is over: {named} {verb}.", won
     raise ValueError(f"no sentence for event {eid!r}")
+
+
+def render_text(sentence: Sentence, names: Sequence[str]) -> str:
+    """A sentence as plain text, seats as names."""
+    template, args = sentence
+    return template.format(**{k: names[v] if isinstance(v, Seat) else v for k, v in args.items()})
 
 
 def action_label(text: str, game_total: int, names: Sequence[str]) -> str:

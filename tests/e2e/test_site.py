@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import senator_core as sc
+from senator_core.app.model import load_session
 
 from .conftest import READY, SUBPATH, Site, Watch, copy_site, open_game
 
@@ -38,7 +39,7 @@ def play_by_clicking(page: Any, seed: int) -> list[str]:
 
 def saved_game(page: Any) -> sc.Game | None:
     text = page.evaluate("localStorage.getItem('senator.save')")
-    return None if text is None else sc.Game.from_json(text)
+    return None if text is None else load_session(text)[0]
 
 
 @pytest.mark.parametrize("path", ["/", SUBPATH])
@@ -58,6 +59,7 @@ def test_a_whole_game_played_by_clicking(site: Site, page: Any, watch: Watch) ->
     """Every control carries a legal action; clicking them plays four players to the end."""
     open_game(page, f"{site.origin}/?nosw")
     page.click("[data-msg='new-game']")
+    page.click("[data-msg='start']")
     page.wait_for_selector("[data-screen='game']")
     game = saved_game(page)
     assert game is not None and game.players == 4
@@ -77,13 +79,14 @@ def test_a_whole_game_played_by_clicking(site: Site, page: Any, watch: Watch) ->
     assert page.evaluate("localStorage.getItem('senator.save')") is None
     assert watch.errors == []
     assert same_origin(watch, site.origin) == []
-    page.click("[data-msg='new-game']")
+    page.click("[data-msg='play-again']")
     page.wait_for_selector("[data-screen='game']")
 
 
 def test_a_game_in_progress_survives_a_reload(site: Site, page: Any, watch: Watch) -> None:
     open_game(page, f"{site.origin}/?nosw")
     page.click("[data-msg='new-game']")
+    page.click("[data-msg='start']")
     for _ in range(12):
         page.locator("[data-action]").first.click()
     before = saved_game(page)
@@ -103,15 +106,15 @@ def test_an_unreadable_save_is_set_aside_with_a_message(site: Site, page: Any) -
     page.add_init_script(
         "if (!sessionStorage.getItem('seeded')) {"
         " sessionStorage.setItem('seeded', '1');"
-        " localStorage.setItem('senator.save', '{\"format\": \"senator-game\", broken'); }"
+        " localStorage.setItem('senator.save', '{\"format\": \"senator-session\", broken'); }"
     )
     open_game(page, f"{site.origin}/?nosw")
     assert "could not be read" in page.locator(".notice").inner_text()
     kept = page.evaluate("localStorage.getItem('senator.save.unreadable')")
-    assert kept == '{"format": "senator-game", broken'
+    assert kept == '{"format": "senator-session", broken'
     assert page.evaluate("localStorage.getItem('senator.save')") is None
     page.click("[data-msg='new-game']")
-    page.wait_for_selector("[data-screen='game']")
+    page.wait_for_selector("[data-screen='setup']")
 
 
 def test_the_loading_screen_shows_stages_and_a_moving_bar(site: Site, page: Any) -> None:
@@ -194,6 +197,7 @@ def test_the_game_loads_and_plays_offline_after_one_visit(
         page.wait_for_selector(READY, state="attached")
         assert page.locator("[data-screen='title']").is_visible()
     page.click("[data-msg='new-game']")
+    page.click("[data-msg='start']")
     for _ in range(5):
         page.locator("[data-action]").first.click()
     assert page.locator("[data-screen='game']").is_visible()

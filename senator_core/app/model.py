@@ -1,0 +1,331 @@
+"""The application's state and how messages change it: `Model`, the messages, `update`."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..actions import IllegalActionError
+from ..config import DEFAULT_NAMES, VARIANT_VALUES, GameConfig, Variants
+from ..game import Game, new_game
+from ..rules import MAX_PLAYERS, MIN_PLAYERS
+
+SAVE_KEY = "senator.save"
+SETUP_KEY = "senator.setup"
+UNREADABLE_KEY = "senator.save.unreadable"
+SESSION_FORMAT = "senator-session"
+PALETTE_SIZE = 5  # seat colours: see view.SEAT_COLOURS
+PANELS = ("rules", "forum")
+
+
+@dataclass(frozen=True)
+class Act:
+    """Perform a game action, given by its notation (a `data-action` control)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Cmd:
+    """Anything else a control asks for (a `data-msg` control, with its `data-value`)."""
+
+    name: str
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class Field:
+    """A set-up field changed: its `name` attribute and its new value."""
+
+    name: str
+    value: str
+
+
+Msg = Act | Cmd | Field
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The set-up screen's choices; remembered between visits."""
+
+    players: int = 4
+    names: tuple[str, ...] = DEFAULT_NAMES
+    colours: tuple[int, ...] = tuple(range(PALETTE_SIZE))
+    first_opener: str = "random"
+    variants: Variants = field(default_factory=Variants)
+    seed: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "names": list(self.names),
+            "colours": list(self.colours),
+            "first_opener": self.first_opener,
+            "variants": self.variants.to_dict(),
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Setup:
+        """A remembered set-up; whatever is unreadable falls back to the default."""
+        if not isinstance(data, dict):
+            return cls()
+        setup = cls()
+        for name, value in data.items():
+            try:
+                setup = _set_field(setup, _FIELD_OF.get(name, str(name)), value)
+            except (TypeError, ValueError):
+                continue
+        return setup
+
+    def config(self) -> GameConfig:
+        """The game this set-up describes; ValueError says what is wrong."""
+        seed_text = self.seed.strip()
+        if seed_text and not seed_text.isdigit():
+            raise ValueError("The seed must be a whole number (or empty for a random deal).")
+        opener = None if self.first_opener == "random" else int(self.first_opener)
+        if opener is not None and opener >= self.players:
+            opener = None
+        return GameConfig(
+            players=self.players,
+            seed=int(seed_text) if seed_text else None,
+            first_opener=opener,
+            names=self.names[: self.players],
+            variants=self.variants,
+        )
+
+
+_FIELD_OF = {"first_opener": "first-opener"}
+
+
+def _set_field(setup: Setup, name: str, value: Any) -> Setup:
+    """The set-up with one field changed; ValueError for a value it cannot hold."""
+    if name == "players":
+        players = int(value)
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError("players")
+        return replace(setup, players=players)
+    if name == "names" and isinstance(value, list) and len(value) == MAX_PLAYERS:
+        return replace(setup, names=tuple(str(v)[:40] for v in value))
+    if name == "colours" and isinstance(value, list):
+        colours = tuple(int(v) for v in value)
+        if sorted(colours) != list(range(PALETTE_SIZE)):
+            raise ValueError("colours")
+        return replace(setup, colours=colours)
+    if name == "first-opener":
+        if value != "random" and not (str(value).isdigit() and int(value) < MAX_PLAYERS):
+            raise ValueError("first opener")
+        return replace(setup, first_opener=str(value))
+    if name == "variants":
+        return replace(setup, variants=Variants.from_dict(value))
+    if name == "seed":
+        return replace(setup, seed=str(value)[:20])
+    if name.startswith("variant-"):
+        switch = name.removeprefix("variant-").replace("-", "_")
+        if switch not in VARIANT_VALUES:
+            raise ValueError(switch)
+        variants = Variants(**{**setup.variants.to_dict(), switch: str(value)})
+        return replace(setup, variants=variants)
+    if name.startswith("seat-"):
+        _, number, part = name.split("-", 2)
+        seat = int(number)
+        if not 0 <= seat < MAX_PLAYERS:
+            raise ValueError("seat")
+        if part == "name":
+            names = list(setup.names)
+            names[seat] = str(value)[:40]
+            return replace(setup, names=tuple(names))
+        if part == "colour":
+            colour = int(value)
+            if not 0 <= colour < PALETTE_SIZE:
+                raise ValueError("colour")
+            palette = list(setup.colours)
+            other = palette.index(colour)
+            palette[other], palette[seat] = palette[seat], colour  # colours stay distinct
+            return replace(setup, colours=tuple(palette))
+    raise ValueError(f"no set-up field {name!r}")
+
+
+@dataclass(frozen=True)
+class Model:
+    """Everything the page shows. The game is never changed in place: `update` works
+    on a copy, so an old model stays as it was.
+
+    `seen` is how much of the game's log the player had seen before the last
+    action: what came after it is shown as what just happened.
+    """
+
+    screen: str = "title"
+    setup: Setup = field(default_factory=Setup)
+    game: Game | None = None
+    colours: tuple[int, ...] = tuple(range(PALETTE_SIZE))
+    seen: int = 0
+    panel: str = ""
+    notice: str | None = None
+    page_url: str = ""
+
+
+# --------------------------------------------------------------------------- links
+
+
+def game_link(config: GameConfig) -> str:
+    """The query string that opens this deal: `?game=<base64url JSON>`."""
+    data = {k: v for k, v in config.to_dict().items() if v not in (None, [], ())}
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
+    return "?game=" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def config_from_link(value: str) -> GameConfig:
+    """The game config a `game` link parameter holds; ValueError if it is not one."""
+    try:
+        padded = value + "=" * (-len(value) % 4)
+        data = json.loads(base64.urlsafe_b64decode(padded.encode()).decode())
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise ValueError("it is not a game link") from None
+    return GameConfig.from_dict(data)
+
+
+# --------------------------------------------------------------------------- start and saves
+
+
+def init(
+    storage: dict[str, str | None], link: str | None = None, page_url: str = ""
+) -> tuple[Model, dict[str, str | None]]:
+    """The first model, from what the browser stored and the `game` link parameter.
+
+    Returns the model and storage changes to make (an unreadable save is kept
+    aside under another key, never lost).
+    """
+    writes: dict[str, str | None] = {}
+    setup = Setup()
+    if storage.get(SETUP_KEY):
+        try:
+            setup = Setup.from_dict(json.loads(storage.get(SETUP_KEY) or ""))
+        except ValueError:
+            setup = Setup()
+    model = Model(setup=setup, colours=setup.colours, page_url=page_url)
+    saved = storage.get(SAVE_KEY)
+    if saved:
+        try:
+            game, colours = load_session(saved)
+        except ValueError:
+            writes[UNREADABLE_KEY] = saved
+            writes[SAVE_KEY] = None
+            model = replace(
+                model, notice="The saved game could not be read; it has been set aside."
+            )
+        else:
+            if game.decision != "over":
+                model = replace(model, game=game, colours=colours, seen=len(game.log))
+    if link:
+        try:
+            config = config_from_link(link)
+            game = new_game(config)
+        except (TypeError, ValueError) as err:
+            return replace(model, notice=f"This game link could not be opened: {err}"), writes
+        return replace(
+            model, screen="game", game=game, seen=len(game.log), colours=setup.colours
+        ), writes
+    return model, writes
+
+
+def session_json(game: Game, colours: tuple[int, ...]) -> str:
+    return json.dumps(
+        {"format": SESSION_FORMAT, "version": 1, "game": game.to_json(), "colours": list(colours)}
+    )
+
+
+def load_session(text: str) -> tuple[Game, tuple[int, ...]]:
+    """A saved game and its seat colours; ValueError if the text is not a sound save."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ValueError("not JSON") from None
+    if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
+        raise ValueError("not a saved game of Senator")
+    game = Game.from_json(str(data.get("game")))
+    colours = data.get("colours")
+    if (
+        not isinstance(colours, list)
+        or sorted(colours) != list(range(PALETTE_SIZE))
+        or not all(isinstance(c, int) for c in colours)
+    ):
+        raise ValueError("the seat colours are not readable")
+    return game, tuple(colours)
+
+
+def persist(model: Model) -> dict[str, str | None]:
+    """What to store: the game in progress (None clears it) and the set-up."""
+    game = model.game
+    in_progress = game is not None and game.decision != "over"
+    return {
+        SAVE_KEY: session_json(game, model.colours) if game is not None and in_progress else None,
+        SETUP_KEY: json.dumps(model.setup.to_dict()),
+    }
+
+
+# --------------------------------------------------------------------------- update
+
+
+def _start(model: Model, config: GameConfig) -> Model:
+    game = new_game(config)
+    return replace(
+        model,
+        screen="game",
+        game=game,
+        seen=len(game.log),
+        notice=None,
+        panel="",
+        colours=model.setup.colours,
+    )
+
+
+def update(model: Model, msg: Msg) -> Model:
+    """The model after a message; bad messages leave everything as it was, with a notice."""
+    if isinstance(msg, Act):
+        game = model.game
+        if game is None or model.screen != "game":
+            return replace(model, notice="There is no game in progress.")
+        moved = game.clone()
+        try:
+            moved.apply(msg.text)
+        except IllegalActionError as err:
+            return replace(model, notice=str(err))
+        screen = "end" if moved.decision == "over" else "game"
+        return replace(model, screen=screen, game=moved, seen=len(game.log), notice=None)
+    if isinstance(msg, Field):
+        try:
+            setup = _set_field(model.setup, msg.name, msg.value)
+        except (TypeError, ValueError):
+            return model
+        return replace(model, setup=setup, notice=None)
+    name = msg.name
+    if name == "new-game" or name == "setup":
+        return replace(model, screen="setup", notice=None, panel="")
+    if name == "start":
+        try:
+            config = model.setup.config()
+        except ValueError as err:
+            return replace(model, notice=str(err).rstrip(".") + ".")
+        return _start(model, config)
+    if name == "play-again":
+        if model.game is None:
+            return replace(model, screen="setup")
+        return _start(model, replace(model.game.config, seed=None, draws=(), event_order=()))
+    if name == "continue":
+        if model.game is None:
+            return replace(model, notice="There is no game to continue.")
+        screen = "end" if model.game.decision == "over" else "game"
+        return replace(model, screen=screen, notice=None)
+    if name == "title":
+        return replace(model, screen="title", notice=None, panel="")
+    if name == "dismiss":
+        return replace(model, notice=None)
+    if name == "panel":
+        if msg.value not in ("", *PANELS):
+            return model
+        return replace(model, panel="" if model.panel == msg.value else msg.value)
+    return replace(model, notice=f"Unknown command {name!r}.")
