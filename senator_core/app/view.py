@@ -89,30 +89,44 @@ def card_icon(card: str, css: str = "icon") -> Markup:
 
 def seat_badge(model: Model, seat: int, names: tuple[str, ...]) -> Markup:
     colour = model.colours[seat] if seat < len(model.colours) else seat
-    _, _, symbol = SEAT_COLOURS[colour]
+    return _badge(colour, seat, names[seat])
+
+
+@lru_cache(maxsize=64)
+def _badge(colour: int, seat: int, name: str) -> Markup:
     return h(
         "span",
         {"class": f"seat colour-{colour}", "data-seat": seat},
-        h("span", {"class": "seat-symbol", "aria-hidden": "true"}, symbol),
-        names[seat],
+        h("span", {"class": "seat-symbol", "aria-hidden": "true"}, SEAT_COLOURS[colour][2]),
+        name,
     )
+
+
+@lru_cache(maxsize=512)
+def _template(template: str) -> tuple[tuple[Markup, str | None], ...]:
+    """A sentence template cut into escaped literal text, each followed by a slot name."""
+    pieces: list[tuple[Markup, str | None]] = []
+    last = 0
+    for match in _SLOT.finditer(template):
+        pieces.append((_escape(template[last : match.start()]), match.group(1)))
+        last = match.end()
+    pieces.append((_escape(template[last:]), None))
+    return tuple(pieces)
 
 
 def sentence(model: Model, words: Sentence, names: tuple[str, ...]) -> Markup:
     """A sentence with each seat shown as its player's name in their colour."""
     template, args = words
-    parts: list[object] = []
-    last = 0
-    for match in _SLOT.finditer(template):
-        parts.append(template[last : match.start()])
-        value = args[match.group(1)]
-        if isinstance(value, Seat):
-            parts.append(seat_badge(model, value, names))
-        else:
-            parts.append(str(value))
-        last = match.end()
-    parts.append(template[last:])
-    return Markup("".join(p if isinstance(p, Markup) else _escape(str(p)) for p in parts))
+    parts: list[str] = []
+    for literal, slot in _template(template):
+        parts.append(literal)
+        if slot is not None:
+            value = args[slot]
+            if isinstance(value, Seat):
+                parts.append(seat_badge(model, value, names))
+            else:
+                parts.append(_escape(str(value)))
+    return Markup("".join(parts))
 
 
 def _escape(text: str) -> Markup:
@@ -796,7 +810,8 @@ def log_section(model: Model, game: Game) -> Markup:
             rounds[-1][1].append((f"Debate on {KIND_NAMES[event.args['topic']]}", []))
         words = describe(event)
         if words is not None:
-            rounds[-1][1][-1][1].append(h("li", None, sentence(model, words, names)))
+            # The log is the longest part of the page: its lines skip the builder.
+            rounds[-1][1][-1][1].append(Markup(f"<li>{sentence(model, words, names)}</li>"))
     blocks = []
     for title, debates in reversed(rounds):
         parts = []
@@ -804,14 +819,14 @@ def log_section(model: Model, game: Game) -> Markup:
             if not lines:
                 continue
             if debate is None:
-                parts.append(h("ul", {"class": "log-lines"}, lines))
+                parts.append(Markup(f'<ul class="log-lines">{"".join(lines)}</ul>'))
             else:
                 parts.append(
                     h(
                         "li",
                         {"class": "log-debate"},
                         h("h4", None, debate),
-                        h("ul", {"class": "log-lines"}, lines),
+                        Markup(f'<ul class="log-lines">{"".join(lines)}</ul>'),
                     )
                 )
         blocks.append(
