@@ -10,7 +10,15 @@ from html.parser import HTMLParser
 
 import pytest
 
-from senator_core.app.art import ICON_NAMES, KIND_COLOURS, conflict_cycle, icon
+from senator_core.app.art import (
+    ICON_NAMES,
+    KIND_COLOURS,
+    SYMBOL_PREFIX,
+    conflict_cycle,
+    drawing,
+    icon,
+    sprite,
+)
 from senator_core.app.html import Markup
 from senator_core.rules import KINDS, conflicts_with
 
@@ -59,15 +67,25 @@ def test_every_icon_is_one_labelled_svg(name: str) -> None:
     assert (svg.get("class") or "").split() == ["icon", f"icon-{name}"]
     title = svg[0]
     assert title.tag == "title" and title.text == "A label"
-    assert len(svg) > 1, "something is drawn"
-    # No ids: the same icon appears many times on a page.
+    assert svg[1].tag == "use" and svg[1].get("href") == f"#{SYMBOL_PREFIX}{name}"
+    # No ids: the same icon appears many times on a page; only the sprite has them.
     assert "id=" not in markup
-    assert "<text" not in markup, "numerals are drawn, not set in a font"
+    assert "<text" not in drawing(name), "numerals are drawn, not set in a font"
+
+
+def test_the_sprite_holds_one_symbol_per_icon() -> None:
+    root = parse(sprite())
+    assert root.get("aria-hidden") == "true"
+    ids = [child.get("id") for child in root]
+    assert ids == [f"{SYMBOL_PREFIX}{name}" for name in ICON_NAMES]
+    for child, name in zip(root, ICON_NAMES, strict=True):
+        assert child.tag.endswith("symbol") and child.get("viewBox") == "0 0 32 32"
+        assert len(child) >= 1, f"{name} draws something"
 
 
 @pytest.mark.parametrize("name", ICON_NAMES)
 def test_icons_draw_in_the_palette(name: str) -> None:
-    colours = set(re.findall(r"#[0-9a-f]{6}", icon(name, "x")))
+    colours = set(re.findall(r"#[0-9a-f]{6}", drawing(name)))
     extra = colours - PALETTE - set(KIND_COLOURS.values()) - {"#bdb5a6", "#8a8172"}
     assert not extra, f"{name} uses {extra}"
     assert len(colours) <= 4
@@ -77,7 +95,7 @@ def test_css_class_is_kept_and_kind_icons_use_their_colour() -> None:
     svg = parse(icon("war", "War", "icon icon-lg"))
     assert (svg.get("class") or "").split() == ["icon", "icon-lg", "icon-war"]
     for kind, colour in KIND_COLOURS.items():
-        assert colour in icon(kind, kind)
+        assert colour in drawing(kind)
 
 
 @pytest.mark.parametrize("name", ["public_works", "consul", "card_assassin", "spartacus"])
@@ -99,11 +117,12 @@ def test_unknown_names_raise(name: str) -> None:
 
 
 def test_all_icons_together_are_small() -> None:
-    sizes = {name: len(icon(name, LABELS.get(name, name)).encode()) for name in ICON_NAMES}
+    sizes = {name: len(drawing(name).encode()) for name in ICON_NAMES}
     total = sum(sizes.values())
     print(f"icons: {total} bytes in all; largest {max(sizes, key=sizes.__getitem__)}")
     assert total < ICONS_BUDGET
     assert max(sizes.values()) < 1_500
+    assert all(len(icon(name, LABELS.get(name, name))) < 200 for name in ICON_NAMES)
 
 
 def test_kind_colours_cover_the_kinds_and_stay_apart_for_colour_blind_eyes() -> None:

@@ -15,6 +15,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from senator_core.app import Act, Cmd, Field, init, persist, update, view
+from senator_core.app.art import sprite
 from senator_core.app.model import SAVE_KEY, SETUP_KEY
 
 STORED_KEYS = (SAVE_KEY, SETUP_KEY)
@@ -43,6 +44,8 @@ class Page:
 
     def __init__(self) -> None:
         self.root = js.document.getElementById("app")
+        # The icons' drawings, once, outside what is re-rendered.
+        js.document.body.insertAdjacentHTML("afterbegin", str(sprite()))
         location = js.window.location
         link = js.URLSearchParams.new(location.search).get("game")
         stored = {key: storage_get(key) for key in STORED_KEYS}
@@ -82,9 +85,13 @@ class Page:
         active = js.document.activeElement
         if not active or active == js.document.body:
             # The control that had focus is gone: keep keyboard play going from the decision.
-            target = js.document.querySelector("#decision [data-action]")
-            if target:
-                target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+            self.focus_decision()
+
+    def focus_decision(self) -> None:
+        """Moves focus to the decision, so the prompt is read and Tab reaches the choices."""
+        target = js.document.getElementById("decision")
+        if target:
+            target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action], [data-msg]")
@@ -93,6 +100,10 @@ class Page:
         action = target.getAttribute("data-action")
         if action:
             self.dispatch(Act(action))
+            # The pressed button may now stand for another choice: a second Enter
+            # must not act on it unseen.
+            if js.document.activeElement == target:
+                self.focus_decision()
         else:
             value = target.getAttribute("data-value")
             self.dispatch(Cmd(target.getAttribute("data-msg"), value if value else ""))

@@ -1,4 +1,4 @@
-"""The game's drawn artwork: inline SVG icons for agenda kinds, consul, veto, cards and events.
+"""The game's drawn artwork: SVG icons for agenda kinds, consul, veto, cards and events.
 
 One look throughout, flat shapes on a 32-unit grid in the palette of senator.css:
 - agenda kinds are round tokens: a disc in the kind's colour (KIND_COLOURS, the
@@ -262,15 +262,39 @@ _DRAW: dict[str, str] = {
 }
 
 
+SYMBOL_PREFIX = "senator-icon-"
+
+
+def sprite() -> Markup:
+    """Every drawing once, as SVG symbols: the page holds this one copy, outside the
+    part that is re-rendered, and each `icon` refers to it."""
+    symbols = "".join(
+        f'<symbol id="{SYMBOL_PREFIX}{name}" viewBox="0 0 32 32">{_DRAW[name]}</symbol>'
+        for name in ICON_NAMES
+    )
+    return Markup(
+        '<svg xmlns="http://www.w3.org/2000/svg" class="icon-sprite" aria-hidden="true" '
+        f'focusable="false">{symbols}</svg>'
+    )
+
+
+def drawing(name: str) -> str:
+    """The shapes of one icon (constant SVG markup), for checks and previews."""
+    found = _DRAW.get(name)
+    if found is None:
+        raise ValueError(f"no icon named {name!r}")
+    return found
+
+
 def icon(name: str, label: str, css_class: str = "icon") -> Markup:
-    """An inline SVG for `name`, with `label` as its text alternative."""
-    drawing = _DRAW.get(name)
-    if drawing is None:
+    """An SVG for `name` that uses its symbol in `sprite()`, with `label` as its text
+    alternative. Small, so boards full of icons stay quick to re-render."""
+    if name not in _DRAW:
         raise ValueError(f"no icon named {name!r}")
     text = escape(label)
     return Markup(
         f'<svg class="{escape(css_class)} icon-{name}" viewBox="0 0 32 32" role="img" '
-        f'aria-label="{text}"><title>{text}</title>{drawing}</svg>'
+        f'aria-label="{text}"><title>{text}</title><use href="#{SYMBOL_PREFIX}{name}"/></svg>'
     )
 
 

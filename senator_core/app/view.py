@@ -23,7 +23,6 @@ from .text import (
     action_label,
     describe,
     power_text,
-    render_text,
 )
 
 # Seat colours (Okabe-Ito, safe for colour-blind players), each with a symbol so
@@ -708,7 +707,7 @@ def decision_section(model: Model, game: Game) -> Markup:
         )
     return h(
         "section",
-        {"class": "decision", "id": "decision", "aria-label": "Decision"},
+        {"class": "decision", "id": "decision", "aria-label": "Decision", "tabindex": -1},
         h("h2", None, DECISION_TITLES[decision]),
         h("p", {"class": "prompt"}, seat_badge(model, seat, names), ": ", prompt),
         notes and h("ul", {"class": "why-not"}, [h("li", None, n) for n in notes]),
@@ -764,7 +763,8 @@ def players_section(model: Model, game: Game) -> Markup:
                     h(
                         "span",
                         {"class": "score", "title": "tokens, Imperium, passed"},
-                        f"{total} tokens · {imperium} Imperium · {passed} passed",
+                        f"{total} {'token' if total == 1 else 'tokens'} · "
+                        f"{imperium} Imperium · {passed} passed",
                     ),
                 ),
                 h(
@@ -815,7 +815,7 @@ def log_section(model: Model, game: Game) -> Markup:
     blocks = []
     for title, debates in reversed(rounds):
         parts = []
-        for debate, lines in debates:
+        for debate, lines in reversed(debates):
             if not lines:
                 continue
             if debate is None:
@@ -930,7 +930,8 @@ def end_screen(model: Model, game: Game) -> Markup:
         )
         for s in order
     ]
-    headline = render_text(describe(game.log[-1]) or ("", {}), names)
+    victors = " and ".join(names[s] for s in winners)
+    headline = f"{victors} {'share the victory' if len(winners) > 1 else 'wins'}."
     return h(
         "main",
         {"class": "screen screen-end", "data-screen": "end"},
@@ -942,21 +943,25 @@ def end_screen(model: Model, game: Game) -> Markup:
         h("h1", None, "The game is over"),
         h("p", {"class": "winners"}, headline),
         h(
-            "table",
-            {"class": "results"},
+            "div",
+            {"class": "results-wrap"},
             h(
-                "thead",
-                None,
+                "table",
+                {"class": "results"},
                 h(
-                    "tr",
+                    "thead",
                     None,
-                    [
-                        h("th", {"scope": "col"}, t)
-                        for t in ("Senator", "Tokens", "Imperium", "Passed", "Laws")
-                    ],
+                    h(
+                        "tr",
+                        None,
+                        [
+                            h("th", {"scope": "col"}, t)
+                            for t in ("Senator", "Tokens", "Imperium", "Passed", "Laws")
+                        ],
+                    ),
                 ),
+                h("tbody", None, rows),
             ),
-            h("tbody", None, rows),
         ),
         h("ol", {"class": "tie-break"}, [h("li", None, step) for step in tie_break_steps(game)]),
         h(
