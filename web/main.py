@@ -57,7 +57,12 @@ class Page:
         for key, value in writes.items():
             storage_set(key, value)
         self.stored = {**stored, **{k: v for k, v in writes.items() if k in STORED_KEYS}}
-        self.morph_options = to_js({"childrenOnly": False}, dict_converter=js.Object.fromEntries)
+        # Subtrees that did not change (most of the log, say) are skipped whole.
+        unchanged = js.Function.new("from", "to", "return !from.isEqualNode(to);")
+        self.morph_options = to_js(
+            {"childrenOnly": False, "onBeforeElUpdated": unchanged},
+            dict_converter=js.Object.fromEntries,
+        )
         # Proxies made once and kept for the page's life.
         self.listeners = {
             "click": create_proxy(self.on_click),
