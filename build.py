@@ -427,6 +427,28 @@ def build() -> Path:
 
 # --------------------------------------------------------------------------- serving
 
+# How the tests and benchmarks start Chromium to load the site: Debian's own
+# build where it is installed, else Playwright's. Without the networking flags
+# Chromium tries to reach hosts outside this machine.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)
+
+
+def chromium_options() -> dict[str, object]:
+    """Keyword arguments for Playwright's `chromium.launch`."""
+    options: dict[str, object] = {"args": list(CHROMIUM_ARGS)}
+    if CHROMIUM.exists():
+        options["executable_path"] = str(CHROMIUM)
+    return options
+
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder with the types the site needs and without logging every request."""

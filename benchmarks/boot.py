@@ -36,17 +36,6 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
-# The same flags as the end-to-end tests: without them Chromium reaches outside this machine.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 LOAD_TIMEOUT_MS = 180_000
 TARGET_RATIO = 1.20
 
@@ -379,9 +368,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
     with serving(build.DIST, args.port) as site, sync_playwright() as playwright:
-        options: dict[str, Any] = {"args": CHROMIUM_ARGS}
-        if CHROMIUM.exists():
-            options["executable_path"] = str(CHROMIUM)
+        options: dict[str, Any] = build.chromium_options()
         browser = playwright.chromium.launch(**options)
         try:
             game_url, bare_url = f"{site.origin}/?nosw", f"{site.origin}/bare/"

@@ -49,17 +49,6 @@ import senator_core as sc  # noqa: E402
 from senator_core.app import Act, Model, init, update, view  # noqa: E402
 from senator_core.app.model import game_link  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
-# The same flags as the end-to-end tests: without them Chromium reaches outside this machine.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 LOAD_TIMEOUT_MS = 180_000
 TARGET_MS = 16.0
 
@@ -258,9 +247,7 @@ def main(argv: list[str] | None = None) -> int:
 
     config = sc.GameConfig(players=5, seed=args.seed, first_opener=0)
     with serving(build.DIST, args.port) as origin, sync_playwright() as playwright:
-        options: dict[str, Any] = {"args": CHROMIUM_ARGS}
-        if CHROMIUM.exists():
-            options["executable_path"] = str(CHROMIUM)
+        options: dict[str, Any] = build.chromium_options()
         browser = playwright.chromium.launch(**options)
         try:
             context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -287,7 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     results["str(view(model)) in CPython"] = time_cpython_view(model, args.reps)
     cpython_html = str(view(model))
 
-    print(f"Chromium {CHROMIUM if CHROMIUM.exists() else '(Playwright)'}; cores: {os.cpu_count()}")
+    browser_name = build.CHROMIUM if build.CHROMIUM.exists() else "(Playwright)"
+    print(f"Chromium {browser_name}; cores: {os.cpu_count()}")
     print(
         f"Board: 5 players, deal {args.seed}, after {len(clicked)} random actions: "
         f"round {game.round}, decision {game.decision}, screen {size['screen']}"

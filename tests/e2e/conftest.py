@@ -27,17 +27,6 @@ from playwright import sync_api as playwright_api  # noqa: E402
 import build  # noqa: E402
 
 SUBPATH = "/senator/"
-CHROMIUM = Path("/usr/bin/chromium")
-# Without these, Chromium tries to reach hosts outside this machine.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 READY = "html[data-ready='1']"
 BOOT_TIMEOUT = 60_000
 
@@ -111,9 +100,7 @@ def fresh_site() -> Iterator[Site]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     with playwright_api.sync_playwright() as p:
-        options: dict[str, Any] = {"args": CHROMIUM_ARGS}
-        if CHROMIUM.exists():
-            options["executable_path"] = str(CHROMIUM)
+        options: dict[str, Any] = build.chromium_options()
         chromium = p.chromium.launch(**options)
         yield chromium
         chromium.close()
