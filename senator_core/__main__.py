@@ -1,4 +1,4 @@
-"""The command line: `python -m senator_core simulate ...`."""
+"""The command line: `python -m senator_core simulate ...` and `... tournament ...`."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from .bots import LEVELS
+from .bots.tournament import run
 from .config import VARIANT_VALUES, Variants
 from .rules import MAX_PLAYERS, MIN_PLAYERS
 from .simulate import report, simulate
@@ -25,6 +27,23 @@ def _count(text: str) -> int:
     return value
 
 
+def _bots(text: str) -> list[str]:
+    levels = [word.strip() for word in text.split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {level!r}; the bots are {', '.join(LEVELS)}"
+            )
+    return levels
+
+
+def _add_variants(command: argparse.ArgumentParser) -> None:
+    for name, values in VARIANT_VALUES.items():
+        command.add_argument(
+            f"--{name.replace('_', '-')}", choices=values, default=values[0], dest=name
+        )
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="python -m senator_core", description="Senator tools.")
     commands = top.add_subparsers(dest="command", required=True)
@@ -33,16 +52,55 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_count, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    for name, values in VARIANT_VALUES.items():
-        sim.add_argument(
-            f"--{name.replace('_', '-')}", choices=values, default=values[0], dest=name
-        )
+    _add_variants(sim)
+    match = commands.add_parser(
+        "tournament",
+        help="play bots against each other, seats rotated, and print their win rates",
+    )
+    match.add_argument("--players", type=_players, default=4)
+    match.add_argument(
+        "--games", type=_count, default=100, help="games in all, a multiple of --players"
+    )
+    match.add_argument(
+        "--bots",
+        type=_bots,
+        required=True,
+        help="one bot level per seat, comma-separated: random, heuristic, easy, normal, hard",
+    )
+    match.add_argument(
+        "--jobs", type=_count, default=None, help="parallel processes (default: CPU count)"
+    )
+    match.add_argument("--seed", type=int, default=0)
+    match.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_variants(match)
     return top
+
+
+def _tournament(args: argparse.Namespace, variants: Variants) -> int:
+    try:
+        result = run(
+            args.players,
+            args.games,
+            args.bots,
+            jobs=args.jobs,
+            seed=args.seed,
+            variants=variants,
+        )
+    except ValueError as err:
+        print(f"python -m senator_core tournament: error: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(result.report())
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     variants = Variants(**{name: getattr(args, name) for name in VARIANT_VALUES})
+    if args.command == "tournament":
+        return _tournament(args, variants)
     stats = simulate(args.players, args.games, args.seed, variants)
     if args.json:
         out = stats.to_dict()

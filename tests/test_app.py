@@ -17,6 +17,8 @@ from senator_core.app.model import (
     SAVE_KEY,
     SETUP_KEY,
     UNREADABLE_KEY,
+    Hint,
+    computer_to_move,
     config_from_link,
     game_link,
     session_json,
@@ -387,3 +389,52 @@ def test_builder_attributes_children_and_void_elements() -> None:
         h("p", None, 1.5)
     with pytest.raises(TypeError):
         h("p", None, True)
+
+
+# ---------------------------------------------------------------- computer seats
+
+
+def test_setup_seats_can_be_computers_and_the_pace_is_remembered() -> None:
+    model = update(Model(), Cmd("new-game"))
+    names = Page(view(model)).values("name")
+    assert [n for n in names if n and n.endswith("-kind")] == [f"seat-{i}-kind" for i in range(4)]
+    for seat, kind in ((1, "easy"), (2, "normal"), (3, "hard")):
+        model = update(model, Field(f"seat-{seat}-kind", kind))
+    assert update(model, Field("seat-0-kind", "genius")).setup == model.setup
+    model = update(model, Field("speed", "fast"))
+    started_model = update(model, Cmd("start"))
+    assert started_model.kinds[:4] == ("human", "easy", "normal", "hard")
+    assert started_model.setup.speed == "fast"
+    restored, _ = init(persist(started_model))
+    assert restored.setup.kinds[:4] == ("human", "easy", "normal", "hard")
+    assert restored.kinds[:4] == ("human", "easy", "normal", "hard")
+
+
+def test_a_computer_to_move_shows_who_is_thinking_and_no_controls() -> None:
+    game = sc.new_game(sc.GameConfig(players=3, seed=5, first_opener=1))
+    model = playing(game, kinds=("human", "hard", "easy", "human", "human"))
+    assert computer_to_move(model) == "hard"
+    page = Page(view(model))
+    assert page.values("data-action") == []
+    assert "is thinking" in page.all_text()
+    assert "speed" in page.values("name"), "a game with computers offers the pace"
+    human = playing(game.clone(), kinds=("human",) * 5)
+    assert computer_to_move(human) is None
+    assert "speed" not in Page(view(human)).values("name")
+
+
+def test_a_hint_shows_the_estimates_for_the_position_it_was_asked_for() -> None:
+    model = started()
+    game = model.game
+    assert game is not None
+    assert "hint" in Page(view(model)).values("data-msg")
+    options = tuple((str(a), 0.1 * i) for i, a in enumerate(game.legal_actions()))
+    hinted = update(model, Hint(game.moves, options))
+    text = Page(view(hinted)).all_text()
+    assert "would play" in text and "chance to win" in text
+    best = options[-1][0]
+    assert Page(view(hinted)).values("data-option")[0] == best
+    stale = update(model, Hint(game.moves + 1, options))
+    assert stale.hint is None, "a hint for another position is dropped"
+    moved = update(hinted, Act(str(game.legal_actions()[0])))
+    assert moved.hint is None

@@ -8,15 +8,29 @@ values between them and the page.
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Generator
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from senator_core.app import Act, Cmd, Field, init, persist, update, view
 from senator_core.app.art import sprite
-from senator_core.app.model import SAVE_KEY, SETUP_KEY
+from senator_core.app.model import (
+    HINT_LEVEL,
+    SAVE_KEY,
+    SETUP_KEY,
+    SPEED_SECONDS,
+    Hint,
+    computer_to_move,
+)
+from senator_core.bots import make
+from senator_core.game import Game
+
+SLICE_SECONDS = 0.03  # the longest a computer thinks before the page gets a turn
 
 STORED_KEYS = (SAVE_KEY, SETUP_KEY)
 
@@ -64,6 +78,8 @@ class Page:
             dict_converter=js.Object.fromEntries,
         )
         # Proxies made once and kept for the page's life.
+        self.thinking = False
+        self.tasks: set[Any] = set()  # running computer turns and hints, kept alive
         self.listeners = {
             "click": create_proxy(self.on_click),
             "keydown": create_proxy(self.on_key),
@@ -73,7 +89,7 @@ class Page:
         for kind, listener in self.listeners.items():
             js.document.addEventListener(kind, listener)
 
-    def dispatch(self, msg: Act | Cmd | Field) -> None:
+    def dispatch(self, msg: Act | Cmd | Field | Hint) -> None:
         try:
             self.model = update(self.model, msg)
         except Exception as err:  # a bug must not take the page down with it
@@ -91,6 +107,36 @@ class Page:
         if not active or active == js.document.body:
             # The control that had focus is gone: keep keyboard play going from the decision.
             self.focus_decision()
+        if computer_to_move(self.model) and not self.thinking:
+            self.thinking = True
+            task = asyncio.ensure_future(self.computer_turns())
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def computer_turns(self) -> None:
+        """Plays computer seats' decisions one after another, at the chosen pace."""
+        try:
+            while level := computer_to_move(self.model):
+                game = self.model.game
+                assert game is not None
+                started = time.perf_counter()
+                bot = make(level, seed=bot_seed(game))
+                choice = await run_sliced(bot.thinking(game))
+                pause = SPEED_SECONDS[self.model.setup.speed] - (time.perf_counter() - started)
+                if pause > 0:
+                    await asyncio.sleep(pause)
+                if self.model.game is not game:  # the player went elsewhere meanwhile
+                    continue
+                self.dispatch(Act(str(choice)))
+        finally:
+            self.thinking = False
+
+    async def hint(self) -> None:
+        game = self.model.game
+        if game is None or game.to_move is None:
+            return
+        options = await run_sliced(make(HINT_LEVEL, seed=bot_seed(game)).estimating(game))
+        self.dispatch(Hint(game.moves, tuple((str(a), v) for a, v in options)))
 
     def focus_decision(self) -> None:
         """Moves focus to the decision, so the prompt is read and Tab reaches the choices."""
@@ -110,13 +156,19 @@ class Page:
             if js.document.activeElement == target:
                 self.focus_decision()
         else:
+            msg = target.getAttribute("data-msg")
+            if msg == "hint":
+                task = asyncio.ensure_future(self.hint())
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
+                return
             value = target.getAttribute("data-value")
-            self.dispatch(Cmd(target.getAttribute("data-msg"), value if value else ""))
+            self.dispatch(Cmd(msg, value if value else ""))
 
     def on_field(self, event: Any) -> None:
         target = event.target
         name = target.getAttribute("name") if target.getAttribute else None
-        if name and target.closest("[data-screen='setup']"):
+        if name and (name == "speed" or target.closest("[data-screen='setup']")):
             self.dispatch(Field(name, str(target.value)))
 
     def on_key(self, event: Any) -> None:
@@ -126,6 +178,26 @@ class Page:
             self.dispatch(Cmd("dismiss"))
         elif self.model.panel:
             self.dispatch(Cmd("panel", self.model.panel))
+
+
+def bot_seed(game: Game) -> int:
+    """A computer's seed for a position: the same deal and moves give the same play."""
+    return ((game.config.seed or 0) * 1009 + game.moves) % (1 << 31)
+
+
+T = TypeVar("T")
+
+
+async def run_sliced(thinking: Generator[None, None, T]) -> T:
+    """Runs a computer's thinking in slices, letting the page answer in between."""
+    while True:
+        deadline = time.perf_counter() + SLICE_SECONDS
+        try:
+            while time.perf_counter() < deadline:
+                next(thinking)
+        except StopIteration as done:
+            return done.value
+        await asyncio.sleep(0)
 
 
 page = Page()

@@ -19,6 +19,10 @@ UNREADABLE_KEY = "senator.save.unreadable"
 SESSION_FORMAT = "senator-session"
 PALETTE_SIZE = 5  # seat colours: see view.SEAT_COLOURS
 PANELS = ("rules", "forum")
+SEAT_KINDS = ("human", "easy", "normal", "hard")  # a person, or a computer of that level
+SPEEDS = ("instant", "fast", "normal", "slow")  # how long a computer's move stays in view
+SPEED_SECONDS = {"instant": 0.0, "fast": 0.35, "normal": 0.9, "slow": 1.8}
+HINT_LEVEL = "hard"
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,14 @@ class Cmd:
 
 
 @dataclass(frozen=True)
+class Hint:
+    """The estimates of the hint level for each legal action of the position shown."""
+
+    moves: int
+    options: tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True)
 class Field:
     """A set-up field changed: its `name` attribute and its new value."""
 
@@ -44,7 +56,7 @@ class Field:
     value: str
 
 
-Msg = Act | Cmd | Field
+Msg = Act | Cmd | Field | Hint
 
 
 @dataclass(frozen=True)
@@ -57,12 +69,16 @@ class Setup:
     first_opener: str = "random"
     variants: Variants = field(default_factory=Variants)
     seed: str = ""
+    kinds: tuple[str, ...] = ("human",) * MAX_PLAYERS
+    speed: str = "normal"
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,
             "names": list(self.names),
             "colours": list(self.colours),
+            "kinds": list(self.kinds),
+            "speed": self.speed,
             "first_opener": self.first_opener,
             "variants": self.variants.to_dict(),
             "seed": self.seed,
@@ -115,6 +131,14 @@ def _set_field(setup: Setup, name: str, value: Any) -> Setup:
         if sorted(colours) != list(range(PALETTE_SIZE)):
             raise ValueError("colours")
         return replace(setup, colours=colours)
+    if name == "kinds" and isinstance(value, list) and len(value) == MAX_PLAYERS:
+        if not all(v in SEAT_KINDS for v in value):
+            raise ValueError("kinds")
+        return replace(setup, kinds=tuple(value))
+    if name == "speed":
+        if value not in SPEEDS:
+            raise ValueError("speed")
+        return replace(setup, speed=str(value))
     if name == "first-opener":
         if value != "random" and not (str(value).isdigit() and int(value) < MAX_PLAYERS):
             raise ValueError("first opener")
@@ -138,6 +162,12 @@ def _set_field(setup: Setup, name: str, value: Any) -> Setup:
             names = list(setup.names)
             names[seat] = str(value)[:40]
             return replace(setup, names=tuple(names))
+        if part == "kind":
+            if value not in SEAT_KINDS:
+                raise ValueError("kind")
+            kinds = list(setup.kinds)
+            kinds[seat] = str(value)
+            return replace(setup, kinds=tuple(kinds))
         if part == "colour":
             colour = int(value)
             if not 0 <= colour < PALETTE_SIZE:
@@ -162,6 +192,8 @@ class Model:
     setup: Setup = field(default_factory=Setup)
     game: Game | None = None
     colours: tuple[int, ...] = tuple(range(PALETTE_SIZE))
+    kinds: tuple[str, ...] = ("human",) * MAX_PLAYERS
+    hint: Hint | None = None
     seen: int = 0
     panel: str = ""
     notice: str | None = None
@@ -210,7 +242,7 @@ def init(
     saved = storage.get(SAVE_KEY)
     if saved:
         try:
-            game, colours = load_session(saved)
+            game, colours, kinds = load_session(saved)
         except ValueError:
             writes[UNREADABLE_KEY] = saved
             writes[SAVE_KEY] = None
@@ -219,7 +251,7 @@ def init(
             )
         else:
             if game.decision != "over":
-                model = replace(model, game=game, colours=colours, seen=len(game.log))
+                model = replace(model, game=game, colours=colours, kinds=kinds, seen=len(game.log))
     if link:
         try:
             config = config_from_link(link)
@@ -232,14 +264,22 @@ def init(
     return model, writes
 
 
-def session_json(game: Game, colours: tuple[int, ...]) -> str:
+def session_json(
+    game: Game, colours: tuple[int, ...], kinds: tuple[str, ...] = ("human",) * MAX_PLAYERS
+) -> str:
     return json.dumps(
-        {"format": SESSION_FORMAT, "version": 1, "game": game.to_json(), "colours": list(colours)}
+        {
+            "format": SESSION_FORMAT,
+            "version": 1,
+            "game": game.to_json(),
+            "colours": list(colours),
+            "kinds": list(kinds),
+        }
     )
 
 
-def load_session(text: str) -> tuple[Game, tuple[int, ...]]:
-    """A saved game and its seat colours; ValueError if the text is not a sound save."""
+def load_session(text: str) -> tuple[Game, tuple[int, ...], tuple[str, ...]]:
+    """A saved game, its seat colours and who sits where; ValueError if it is not sound."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -254,7 +294,14 @@ def load_session(text: str) -> tuple[Game, tuple[int, ...]]:
         or not all(isinstance(c, int) for c in colours)
     ):
         raise ValueError("the seat colours are not readable")
-    return game, tuple(colours)
+    kinds = data.get("kinds", ["human"] * MAX_PLAYERS)
+    if (
+        not isinstance(kinds, list)
+        or len(kinds) != MAX_PLAYERS
+        or not all(k in SEAT_KINDS for k in kinds)
+    ):
+        raise ValueError("the seats' players are not readable")
+    return game, tuple(colours), tuple(kinds)
 
 
 def persist(model: Model) -> dict[str, str | None]:
@@ -262,7 +309,9 @@ def persist(model: Model) -> dict[str, str | None]:
     game = model.game
     in_progress = game is not None and game.decision != "over"
     return {
-        SAVE_KEY: session_json(game, model.colours) if game is not None and in_progress else None,
+        SAVE_KEY: session_json(game, model.colours, model.kinds)
+        if game is not None and in_progress
+        else None,
         SETUP_KEY: json.dumps(model.setup.to_dict()),
     }
 
@@ -280,6 +329,8 @@ def _start(model: Model, config: GameConfig) -> Model:
         notice=None,
         panel="",
         colours=model.setup.colours,
+        kinds=model.setup.kinds,
+        hint=None,
     )
 
 
@@ -295,8 +346,14 @@ def update(model: Model, msg: Msg) -> Model:
         except IllegalActionError as err:
             return replace(model, notice=str(err))
         screen = "end" if moved.decision == "over" else "game"
-        return replace(model, screen=screen, game=moved, seen=len(game.log), notice=None)
+        return replace(model, screen=screen, game=moved, seen=len(game.log), notice=None, hint=None)
+    if isinstance(msg, Hint):
+        if model.game is None or msg.moves != model.game.moves:
+            return model  # the hint was for a position that is gone
+        return replace(model, hint=msg)
     if isinstance(msg, Field):
+        if msg.name != "speed" and model.screen != "setup":
+            return model
         try:
             setup = _set_field(model.setup, msg.name, msg.value)
         except (TypeError, ValueError):
@@ -329,3 +386,12 @@ def update(model: Model, msg: Msg) -> Model:
             return model
         return replace(model, panel="" if model.panel == msg.value else msg.value)
     return replace(model, notice=f"Unknown command {name!r}.")
+
+
+def computer_to_move(model: Model) -> str | None:
+    """The level of the computer whose decision is pending on the game screen, if any."""
+    game = model.game
+    if model.screen != "game" or game is None or game.to_move is None:
+        return None
+    kind = model.kinds[game.to_move]
+    return None if kind == "human" else kind

@@ -12,7 +12,16 @@ from ..rules import CARDS, KINDS, conflicts_with
 from . import art
 from .help import rules_help
 from .html import Markup, classes, h
-from .model import Model, Setup, game_link
+from .model import (
+    HINT_LEVEL,
+    SEAT_KINDS,
+    SPEEDS,
+    Hint,
+    Model,
+    Setup,
+    computer_to_move,
+    game_link,
+)
 from .text import (
     CARD_NAMES,
     EVENT_EFFECTS,
@@ -59,6 +68,12 @@ VARIANT_LABELS = {
     "war": "War",
     "public_works": "Public Works",
     "events": "Events",
+}
+KIND_LABELS = {
+    "human": "Human",
+    "easy": "Computer: easy",
+    "normal": "Computer: normal",
+    "hard": "Computer: hard",
 }
 DECISION_TITLES = {
     "topic": "Choose a topic",
@@ -243,6 +258,12 @@ def setup_screen(model: Model) -> Markup:
                     str(colour),
                     f"Colour of seat {seat + 1}",
                 ),
+                _select(
+                    f"seat-{seat}-kind",
+                    [(k, KIND_LABELS[k]) for k in SEAT_KINDS],
+                    setup.kinds[seat],
+                    f"Who plays seat {seat + 1}",
+                ),
             )
         )
     openers = [("random", "Chosen at random")] + [
@@ -398,6 +419,13 @@ def status_bar(model: Model, game: Game) -> Markup:
                 "aria-expanded": "true" if model.panel == "rules" else "false",
             },
             "Rules",
+        ),
+        any(k != "human" for k in model.kinds[: game.players])
+        and _select(
+            "speed",
+            [(v, f"Pace: {v}") for v in SPEEDS],
+            model.setup.speed,
+            "Pace of the computer players",
         ),
         h("button", {"type": "button", "data-msg": "title"}, "Menu"),
     )
@@ -705,6 +733,7 @@ def decision_section(model: Model, game: Game) -> Markup:
                 label,
             )
         )
+    hint = model.hint if model.hint is not None and model.hint.moves == game.moves else None
     return h(
         "section",
         {"class": "decision", "id": "decision", "aria-label": "Decision", "tabindex": -1},
@@ -712,6 +741,55 @@ def decision_section(model: Model, game: Game) -> Markup:
         h("p", {"class": "prompt"}, seat_badge(model, seat, names), ": ", prompt),
         notes and h("ul", {"class": "why-not"}, [h("li", None, n) for n in notes]),
         h("div", {"class": "choices"}, buttons),
+        hint is None
+        and len(legal) > 1
+        and h("button", {"type": "button", "class": "hint-button", "data-msg": "hint"}, "Hint"),
+        hint is not None and _hint(hint, mine, names),
+    )
+
+
+def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
+    ranked = sorted(hint.options, key=lambda option: -option[1])
+    return h(
+        "div",
+        {"class": "hint", "aria-live": "polite"},
+        h(
+            "p",
+            None,
+            f"The {HINT_LEVEL} computer would play: ",
+            h("strong", None, action_label(ranked[0][0], mine, names)),
+            ".",
+        ),
+        h(
+            "ol",
+            {"class": "hint-options"},
+            [
+                h(
+                    "li",
+                    {"data-option": text},
+                    action_label(text, mine, names),
+                    f": {value:.0%} chance to win",
+                )
+                for text, value in ranked
+            ],
+        ),
+    )
+
+
+def thinking_section(model: Model, game: Game, level: str) -> Markup:
+    seat = game.to_move
+    assert seat is not None
+    return h(
+        "section",
+        {"class": "decision thinking", "id": "decision", "aria-label": "Decision", "tabindex": -1},
+        h("h2", None, DECISION_TITLES[game.decision]),
+        h(
+            "p",
+            {"class": "prompt", "aria-live": "polite"},
+            seat_badge(model, seat, game.names),
+            f" ({KIND_LABELS[level].lower()}) is thinking",
+            h("span", {"class": "dots", "aria-hidden": "true"}, "…"),
+        ),
     )
 
 
@@ -860,7 +938,9 @@ def game_screen(model: Model, game: Game) -> Markup:
                 {"class": "board-main"},
                 docket_section(game),
                 floor_section(model, game),
-                decision_section(model, game),
+                thinking_section(model, game, level)
+                if (level := computer_to_move(model))
+                else decision_section(model, game),
                 players_section(model, game),
             ),
             h("div", {"class": "board-side"}, log_section(model, game), share_section(model, game)),

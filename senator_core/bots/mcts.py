@@ -1,0 +1,313 @@
+"""Monte Carlo tree search for 3 to 5 players with chance, iterative throughout.
+
+Each iteration searches one sample of the unknown future: a copy of the root
+made with `Game.clone(reseed=x)`, x drawn from the bot's own generator, which
+is seeded by the bot's seed and the public position only; the game's own
+generator and scripts are never read. The tree is open loop: a node is the
+sequence of actions from the root, whatever chance did in between, and a node
+considers only the actions legal in the current sample (UCT counts only the
+visits of the actions available). Every player chooses by UCT on its own
+share of the reward. Chance happens only at round starts (R15-R17), so the
+tree is exact within a round.
+
+A playout follows the rule-based policy (`heuristic.Heuristic`) with some
+randomness to the end of the root's round, then the position is scored by the
+heuristic's estimate of each player's chance to win; a playout that reaches
+the end of the game is scored exactly: 1/k to each of k shared winners
+(R40), blended with a small score-margin term. A level's budget is a number
+of iterations; a search also stops once it has simulated a set number of
+actions per iteration of its budget (the first decisions of a round have the
+longest playouts), so it is deterministic and its time is bounded.
+
+No recursion anywhere: Pyodide's stack is small.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Generator
+
+from ..actions import PLAY as V_PLAY
+from ..actions import Action
+from ..game import Game
+from ..rules import OVER, ROUNDS
+from .base import Thinking, finish
+from .heuristic import Heuristic, candidates, points
+
+
+class Node:
+    """Statistics of the action that leads here, for the player who took it."""
+
+    __slots__ = ("children", "visits", "wins")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.wins = 0.0
+        self.children: dict[Action, Node] = {}
+
+
+def final_reward(g: Game, margin: float) -> list[float]:
+    """1/k to each of k shared winners (R40), blended with a score-margin term."""
+    scores = g.scores()
+    best = max(scores)
+    winners = [p for p, s in enumerate(scores) if s == best]
+    share = 1.0 / len(winners)
+    n = len(scores)
+    out = []
+    for p in range(n):
+        win = share if p in winners else 0.0
+        if margin:
+            other = max(scores[q][0] for q in range(n) if q != p)
+            lead = 0.5 + 0.5 * math.tanh((scores[p][0] - other) / 3.0)
+            win = (1.0 - margin) * win + margin * lead
+        out.append(win)
+    return out
+
+
+def estimated_reward(g: Game, margin: float, temperature: float) -> list[float]:
+    """Chances to win from the heuristic's points: a softmax whose temperature grows
+    with the rounds still to play, blended with the same margin term."""
+    est = points(g)
+    t = temperature * (1.0 + ROUNDS - g._round)
+    top = max(est)
+    shares = [math.exp((e - top) / t) for e in est]
+    total = sum(shares)
+    n = len(est)
+    out = []
+    for p in range(n):
+        win = shares[p] / total
+        if margin:
+            other = max(est[q] for q in range(n) if q != p)
+            lead = 0.5 + 0.5 * math.tanh((est[p] - other) / 3.0)
+            win = (1.0 - margin) * win + margin * lead
+        out.append(win)
+    return out
+
+
+def public_digest(g: Game, seed: int) -> int:
+    """A number fixed by the seed and everything public about the position: never
+    the generator nor the scripts of chance."""
+    numbers = [
+        seed,
+        g._n,
+        g._round,
+        g._event,
+        g._events_left,
+        g._consuls,
+        g._veto,
+        g._high,
+        g._active,
+        g._to_move,
+        g._opener,
+        g._topic,
+        g._winner,
+        g._moves,
+        *g._docket,
+        *g._forum,
+        *g._hand,
+        *g._discard,
+        *g._killed,
+        *g._inplay,
+        *g._total,
+        *g._count,
+        *g._withdrawn,
+        *g._proposed,
+        *g._passed,
+    ]
+    text = ",".join(map(str, numbers)) + "|" + g._decision + "|" + repr(g._config.variants)
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+class MCTSBot:
+    """The search player. The levels differ only in `iterations`; the other
+    settings are for experiments."""
+
+    def __init__(
+        self,
+        name: str,
+        iterations: int,
+        seed: int = 0,
+        *,
+        exploration: float = 0.7,
+        noise: float = 0.15,
+        horizon: int = 1,
+        margin: float = 0.1,
+        temperature: float = 0.6,
+        random_playouts: bool = False,
+        actions_per_iteration: int = 17,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("a search needs at least one iteration")
+        self.name = name
+        self.iterations = iterations
+        self.seed = seed
+        self.exploration = exploration  # the UCT constant, rewards being in [0, 1]
+        self.noise = noise  # how often a playout takes a random candidate action
+        self.horizon = horizon  # playouts stop this many round ends after the root; 0: never
+        self.margin = margin  # weight of the score-margin term in the reward
+        self.temperature = temperature  # of the estimated chances to win, per round left
+        self.random_playouts = random_playouts  # uniform playouts instead of the policy
+        # Simulated actions allowed per iteration of the budget (at 4 players; fewer
+        # at bigger tables, whose actions cost more), 0 for no cap.
+        self.actions_per_iteration = actions_per_iteration
+        self._guide = Heuristic()
+
+    # ------------------------------------------------------------------ the API
+
+    def choose(self, game: Game) -> Action:
+        return finish(self.thinking(game))
+
+    def evaluate(self, game: Game) -> list[tuple[Action, float]]:
+        """Each legal action with the search's estimate of the mover's reward (about
+        the chance to win)."""
+        return finish(self.estimating(game))
+
+    def thinking(self, game: Game) -> Thinking[Action]:
+        """`choose` in steps: yields after every iteration of the search, so a caller
+        can let other work run in between; returns the choice."""
+        legal = game.legal_actions()
+        if not legal:
+            raise ValueError("the game is over: there is nothing to choose")
+        if len(legal) == 1:
+            return legal[0]
+        options = candidates(game, legal)
+        if len(options) == 1:
+            return options[0]
+        root = yield from self.searching(game)
+        best, choice = (-1, -1.0), options[0]
+        for a in options:
+            child = root.children.get(a)
+            if child is not None and child.visits:
+                key = (child.visits, child.wins / child.visits)
+                if key > best:
+                    best, choice = key, a
+        return choice
+
+    def estimating(self, game: Game) -> Thinking[list[tuple[Action, float]]]:
+        """`evaluate` in steps. An action the search leaves out as no better than one
+        it considers gets the estimate of the play of the same total it searched, or
+        else the lowest estimate of the searched actions."""
+        legal = game.legal_actions()
+        if not legal:
+            return []
+        root = (yield from self.searching(game)) if len(legal) > 1 else Node()
+        found = {a: c.wins / c.visits for a, c in root.children.items() if c.visits}
+        if not found:  # a forced decision, or a single candidate: one estimate for all
+            value = yield from self._mean_reward(game)
+            return [(a, value) for a in legal]
+        floor = min(found.values())
+        out = []
+        for a in legal:
+            value = found.get(a, floor)
+            if a not in found and a.verb == V_PLAY:
+                for b, v in found.items():
+                    if b.verb == V_PLAY and b.value == a.value:
+                        value = v
+            out.append((a, value))
+        return out
+
+    # ------------------------------------------------------------------ the search
+
+    def search(self, game: Game) -> Node:
+        """Runs the iterations from `game` and returns the root of the tree."""
+        return finish(self.searching(game))
+
+    def searching(self, game: Game) -> Generator[None, None, Node]:
+        """The search in steps, one yield per iteration. Its generator is seeded by
+        the bot's seed and the public position, so the same position always gets the
+        same search, whatever the bot searched before."""
+        root = Node()
+        rng = random.Random(public_digest(game, self.seed))
+        policy = Heuristic(noise=self.noise, rng=rng)
+        guide = self._guide
+        c = self.exploration
+        log, sqrt = math.log, math.sqrt
+        stop = game._round + self.horizon if self.horizon else ROUNDS + 1
+        work = self.iterations * self.actions_per_iteration * 4 // game._n
+        simulated = 0
+        start = game._moves
+        for _ in range(self.iterations):
+            if work and simulated >= work:
+                break
+            g = game.clone(reseed=rng.getrandbits(62))
+            node = root
+            path: list[tuple[Node, int]] = []
+            while g._decision != OVER:
+                legal = g.legal_actions()
+                if len(legal) == 1:
+                    g.apply(legal[0])
+                    continue
+                options = candidates(g, legal)
+                if len(options) == 1:
+                    g.apply(options[0])
+                    continue
+                mover = g._to_move
+                children = node.children
+                fresh = [a for a in options if a not in children]
+                if fresh:
+                    # Expand one action; at a new node, the rule-based choice first.
+                    action = fresh[0]
+                    if len(fresh) == len(options):
+                        guess = guide.choose(g, legal)
+                        if guess in children or guess not in options:
+                            guess = fresh[0]
+                        action = guess
+                    child = children[action] = Node()
+                    g.apply(action)
+                    path.append((child, mover))
+                    break
+                total = 0
+                for a in options:
+                    total += children[a].visits
+                scale = c * sqrt(log(total))
+                best = -1.0
+                action = options[0]
+                for a in options:
+                    ch = children[a]
+                    score = ch.wins / ch.visits + scale / sqrt(ch.visits)
+                    if score > best:
+                        best, action = score, a
+                node = children[action]
+                g.apply(action)
+                path.append((node, mover))
+            reward = self._rollout(g, policy, rng, stop)
+            for child, mover in path:
+                child.visits += 1
+                child.wins += reward[mover]
+            simulated += g._moves - start
+            yield
+        return root
+
+    def _rollout(self, g: Game, policy: Heuristic, rng: random.Random, stop: int) -> list[float]:
+        """Plays on to the horizon and scores the position for every player."""
+        random_playouts = self.random_playouts
+        while g._decision != OVER and g._round < stop:
+            legal = g.legal_actions()
+            if len(legal) == 1:
+                g.apply(legal[0])
+            elif random_playouts:
+                g.apply(legal[rng.randrange(len(legal))])
+            else:
+                g.apply(policy.choose(g, legal))
+        if g._decision == OVER:
+            return final_reward(g, self.margin)
+        return estimated_reward(g, self.margin, self.temperature)
+
+    def _mean_reward(self, game: Game) -> Generator[None, None, float]:
+        """The mover's mean reward over playouts from the position itself, one yield
+        per playout."""
+        if game._decision == OVER:
+            return 0.0
+        mover = game._to_move
+        rng = random.Random(public_digest(game, self.seed))
+        policy = Heuristic(noise=self.noise, rng=rng)
+        stop = game._round + self.horizon if self.horizon else ROUNDS + 1
+        runs = max(1, min(self.iterations, 32))
+        total = 0.0
+        for _ in range(runs):
+            g = game.clone(reseed=rng.getrandbits(62))
+            total += self._rollout(g, policy, rng, stop)[mover]
+            yield
+        return total / runs

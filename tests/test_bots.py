@@ -1,0 +1,368 @@
+"""Computer players: legal play under every variant, determinism, no hidden
+information, a tournament result that cannot be luck, and the tournament command."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import time
+from collections.abc import Generator
+
+import pytest
+
+import senator_core as sc
+from senator_core.__main__ import main
+from senator_core.bots import BUDGETS, LEVELS, MCTSBot, finish, make
+from senator_core.bots.base import Bot
+from senator_core.bots.heuristic import candidates
+from senator_core.bots.mcts import Node
+from senator_core.bots.tournament import run, wilson
+from senator_core.config import VARIANT_VALUES
+
+from .scenario import play, rigged
+
+ALL_VARIANTS = [
+    sc.Variants(**dict(zip(VARIANT_VALUES, values, strict=True)))
+    for values in itertools.product(*VARIANT_VALUES.values())
+]
+SEARCH_LEVELS = tuple(BUDGETS)
+TINY = 2  # search iterations in the tests that play many decisions
+
+
+def bot(level: str, seed: int = 0, iterations: int = TINY) -> Bot:
+    return make(level, seed, iterations=iterations)
+
+
+def play_checked(bots: list[Bot], config: sc.GameConfig) -> sc.Game:
+    """A complete game in which every choice is checked to be one of the legal actions."""
+    game = sc.new_game(config)
+    while game.to_move is not None:
+        legal = game.legal_actions()
+        action = bots[game.to_move].choose(game)
+        assert any(action is a for a in legal), (str(action), [str(a) for a in legal])
+        game.apply(action)
+    assert game.winners()
+    return game
+
+
+def positions(count: int, seed: int = 0) -> list[sc.Game]:
+    """Positions with a real choice to make, from seeded games of mixed players."""
+    rng = random.Random(seed)
+    found: list[sc.Game] = []
+    game_seed = 0
+    while len(found) < count:
+        players = 3 + game_seed % 3
+        variants = ALL_VARIANTS[game_seed * 7 % len(ALL_VARIANTS)]
+        game = sc.new_game(sc.GameConfig(players=players, seed=1000 + game_seed, variants=variants))
+        players_bots = [make("heuristic") if s % 2 else make("random", s) for s in range(players)]
+        while game.to_move is not None and len(found) < count:
+            if len(game.legal_actions()) > 1 and rng.random() < 0.05:
+                found.append(game.clone())
+            game.apply(players_bots[game.to_move].choose(game))
+        game_seed += 1
+    return found
+
+
+# ---------------------------------------------------------------- legal play
+
+
+def test_levels_and_make() -> None:
+    assert LEVELS == ("random", "heuristic", "easy", "normal", "hard")
+    for level in LEVELS:
+        made = make(level, 3)
+        assert made.name == level
+        assert isinstance(made, Bot)
+    assert BUDGETS["easy"] < BUDGETS["normal"] < BUDGETS["hard"]
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make("grandmaster")
+
+
+@pytest.mark.parametrize("level", ["random", "heuristic"])
+def test_rule_bots_play_thousands_of_legal_games(level: str) -> None:
+    """1,500 complete games for each of the two bots without search, over every
+    combination of the variant switches and 3, 4 and 5 players."""
+    games = 0
+    for index in range(1500):
+        variants = ALL_VARIANTS[index % len(ALL_VARIANTS)]
+        players = 3 + index % 3
+        bots = [make(level, index * 10 + s) for s in range(players)]
+        play_checked(bots, sc.GameConfig(players=players, seed=index, variants=variants))
+        games += 1
+    assert games == 1500
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_search_bots_play_legal_games_under_every_variant(level: str) -> None:
+    """A complete game per variant combination, every seat searching (tiny budget)."""
+    for index, variants in enumerate(ALL_VARIANTS):
+        players = 3 + index % 3
+        bots = [bot(level, index * 10 + s) for s in range(players)]
+        play_checked(bots, sc.GameConfig(players=players, seed=500 + index, variants=variants))
+
+
+def test_mixed_table_with_default_budgets_plays_legally() -> None:
+    """The real budgets, once, at a mixed table, within a generous time."""
+    bots: list[Bot] = [make("hard", 1), make("heuristic"), make("easy", 2), make("random", 3)]
+    game = sc.new_game(sc.GameConfig(players=4, seed=77))
+    start = time.perf_counter()
+    for _ in range(12):
+        if game.to_move is None:
+            break
+        action = bots[game.to_move].choose(game)
+        assert action in game.legal_actions()
+        game.apply(action)
+    assert time.perf_counter() - start < 30
+
+
+# ---------------------------------------------------------------- determinism, hidden information
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_and_position_same_choice(level: str) -> None:
+    for game in positions(12, seed=1):
+        first = bot(level, 5, iterations=12).choose(game)
+        second = bot(level, 5, iterations=12).choose(game.clone())
+        assert first is second
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_a_search_bot_does_not_depend_on_what_it_searched_before(level: str) -> None:
+    """A search is seeded by the bot's seed and the public position only."""
+    found = positions(6, seed=2)
+    fresh = [bot(level, 9, iterations=12).choose(g) for g in found]
+    used = bot(level, 9, iterations=12)
+    again = [used.choose(g) for g in reversed(found)]
+    assert fresh == list(reversed(again))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choice_does_not_depend_on_the_hidden_order_of_chance(level: str) -> None:
+    """The same position with different generator states (what the forum and the
+    event deck will yield) gets the same choice from the same bot seed (R9, §7)."""
+    for game in positions(10, seed=3):
+        one = game.clone(reseed=1)
+        two = game.clone(reseed=2)
+        assert bot(level, 4, iterations=16).choose(one) is bot(level, 4, iterations=16).choose(two)
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_evaluations_do_not_depend_on_the_hidden_order_of_chance(level: str) -> None:
+    for game in positions(4, seed=4):
+        first = make(level, 2, iterations=16)
+        second = make(level, 2, iterations=16)
+        assert isinstance(first, MCTSBot) and isinstance(second, MCTSBot)
+        assert first.evaluate(game.clone(reseed=11)) == second.evaluate(game.clone(reseed=12))
+
+
+def test_a_scripted_forum_is_not_seen() -> None:
+    """A rigged game knows its next draws; a bot's choice must not change with them."""
+    docket = ["war", "war", "trade", "taxes", "rebellion", "public_works", "imperium"]
+    script_a = rigged(players=3, docket=docket, later_draws=["imperium"] * 4)
+    script_b = rigged(players=3, docket=docket, later_draws=["war"] * 3)
+    play(script_a, "topic war", "play 1", "withdraw", "withdraw", "skip", "give 0")
+    play(script_b, "topic war", "play 1", "withdraw", "withdraw", "skip", "give 0")
+    for level in LEVELS:
+        first = bot(level, 8, iterations=24).choose(script_a)
+        assert first is bot(level, 8, iterations=24).choose(script_b)
+
+
+# ---------------------------------------------------------------- search specifics
+
+
+class Refusing(MCTSBot):
+    def searching(self, game: sc.Game) -> Generator[None, None, Node]:
+        raise AssertionError("a forced decision must not be searched")
+        yield
+
+
+def test_forced_decisions_are_not_searched() -> None:
+    game = sc.new_game(sc.GameConfig(players=3, seed=5, first_opener=0))
+    forced = 0
+    rng = random.Random(1)
+    refusing = Refusing("hard", 1000)
+    while game.to_move is not None:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            assert refusing.choose(game) is legal[0]
+            forced += 1
+        game.apply(rng.choice(legal))
+    assert forced > 0
+
+
+def test_evaluate_scores_every_legal_action() -> None:
+    for game in positions(6, seed=6):
+        searcher = make("normal", 1, iterations=40)
+        assert isinstance(searcher, MCTSBot)
+        scores = searcher.evaluate(game)
+        assert [a for a, _ in scores] == game.legal_actions()
+        assert all(0.0 <= value <= 1.0 for _, value in scores)
+        best = max(value for _, value in scores)
+        assert best > 0.0
+
+
+# ---------------------------------------------------------------- the rule-based player
+
+
+def heuristic_choice(game: sc.Game) -> str:
+    return str(make("heuristic").choose(game))
+
+
+def test_heuristic_bids_the_cheapest_raise() -> None:
+    """Imperium is worth a raise; the heuristic raises just above the high bid (R21)."""
+    game = rigged(players=4, docket=["imperium", "war", "rebellion", "public_works", "taxes"])
+    play(game, "topic imperium", "play 1")
+    assert heuristic_choice(game) == "play 2"
+
+
+def test_heuristic_gives_a_conflict_to_the_leader() -> None:
+    """A Rebellion its winner cannot keep (it holds War) goes to the rival it hurts,
+    the leader before the trailing rival (R26, R30, R40)."""
+    game = rigged(players=3, docket=["war", "war", "war", "imperium", "rebellion", "taxes"])
+    play(game, "topic war", "play 1", "withdraw", "withdraw", "skip", "give 0")
+    play(game, "topic war", "play 1", "withdraw", "withdraw", "skip", "give 1")
+    play(game, "topic war", "play 2", "withdraw", "withdraw", "skip", "give 2")
+    play(game, "topic imperium", "withdraw", "play 1", "withdraw")
+    play(game, "topic rebellion", "withdraw", "withdraw", "skip")
+    assert game.decision == "award" and game.to_move == 0
+    assert heuristic_choice(game) == "give 1"
+
+
+def test_heuristic_takes_the_veto_and_refuses_a_harmful_gift() -> None:
+    game = rigged(players=3, docket=["taxes", "trade", "war", "rebellion", "imperium"])
+    play(game, "topic taxes", "play 1", "withdraw", "withdraw")
+    assert heuristic_choice(game) == "take veto"  # R36
+    play(game, "take veto", "give 0")
+    play(game, "topic trade", "withdraw", "play 1", "withdraw", "skip", "give 0")
+    assert game.decision == "veto" and game.to_move == 0
+    assert heuristic_choice(game) == "veto"  # Trade would cost it its Taxes (R30)
+
+
+def test_heuristic_uses_war_and_public_works_well() -> None:
+    game = rigged(players=3, docket=["war", "public_works", "rebellion", "taxes", "trade"])
+    play(game, "topic war", "play 5", "withdraw", "withdraw")
+    assert heuristic_choice(game) == "name 5"  # the dearest card both rivals hold (R38)
+    play(game, "name 5", "give 0", "topic public_works", "play 1", "withdraw", "withdraw")
+    assert heuristic_choice(game) == "reclaim 5"  # R34
+
+
+def test_heuristic_trade_takes_a_token_that_stays() -> None:
+    """Holding War, Trade's winner takes a token that does not conflict with it, and
+    passes the Trade token on rather than lose War to it (R37, R30)."""
+    game = rigged(players=3, docket=["war", "trade", "rebellion", "public_works", "taxes"])
+    play(game, "topic war", "play 1", "withdraw", "withdraw", "skip", "give 0")
+    play(game, "topic trade", "play 1", "withdraw", "withdraw")
+    taken = heuristic_choice(game)
+    assert taken.startswith("take ") and taken != "take rebellion"
+    play(game, taken)
+    assert heuristic_choice(game) != "give 0"
+
+
+# ---------------------------------------------------------------- tournaments
+
+
+def test_heuristic_beats_random_beyond_luck() -> None:
+    """Heuristic against three Random over 200 games: by chance alone (a quarter of
+    the wins each), a rate above 0.5 has odds far below one in a thousand."""
+    result = run(4, 200, ["heuristic", "random", "random", "random"], jobs=1, seed=3)
+    heuristic = result.results[0]
+    assert heuristic.games == 200
+    assert heuristic.win_rate > 0.5
+    lo, _ = heuristic.ci95
+    assert lo > 0.25
+    assert sum(r.win_rate for r in result.results) == pytest.approx(1.0)
+
+
+def test_search_beats_random_beyond_luck() -> None:
+    result = run(3, 30, ["easy", "random", "random"], jobs=1, seed=4)
+    assert result.results[0].win_rate > 0.6
+
+
+def test_tournament_rotates_seats_on_the_same_seeds() -> None:
+    from senator_core.bots.tournament import tasks
+
+    todo = tasks(3, 9, ["a", "b", "c"], 10, sc.Variants())
+    assert [t.seed for t in todo] == [10, 10, 10, 11, 11, 11, 12, 12, 12]
+    for entry in range(3):
+        seats = sorted(t.entries.index(entry) for t in todo)
+        assert seats == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_tournament_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--players", "3", "--games", "6", "--bots", "random,heuristic,random"]
+    assert main([*args, "--json", "--jobs", "2", "--seed", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"games", "results"}
+    assert out["games"] == 6
+    assert [r["bot"] for r in out["results"]] == ["random", "heuristic", "random"]
+    assert [r["entry"] for r in out["results"]] == [0, 1, 2]
+    for r in out["results"]:
+        assert set(r) == {"bot", "entry", "win_rate", "ci95"}
+        lo, hi = r["ci95"]
+        assert 0.0 <= lo <= r["win_rate"] <= hi <= 1.0
+    assert sum(r["win_rate"] for r in out["results"]) == pytest.approx(1.0, abs=1e-3)
+    # The same seed gives the same result, in parallel or not.
+    assert main([*args, "--json", "--jobs", "1", "--seed", "1"]) == 0
+    assert json.loads(capsys.readouterr().out) == out
+
+
+def test_tournament_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--games", "4", "--bots", "random,random,random,heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert "4 games, 4 players" in out and "heuristic" in out and "95%" in out
+
+
+def test_tournament_games_must_be_a_multiple_of_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    four = "random,random,random,random"
+    code = main(["tournament", "--players", "4", "--games", "10", "--bots", four])
+    assert code == 2
+    assert "multiple of --players" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="multiple"):
+        run(3, 4, ["random"] * 3, jobs=1)
+    with pytest.raises(ValueError, match="one per seat"):
+        run(3, 3, ["random"] * 2, jobs=1)
+
+
+def test_tournament_rejects_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tournament", "--games", "4", "--bots", "random,random,random,wizard"])
+    assert "unknown bot" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- thinking in steps
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_thinking_in_steps_reaches_the_same_choice(level: str) -> None:
+    """The browser runs `thinking` a few steps at a time; it must choose as `choose`
+    does, and a search must give the page a turn after each iteration."""
+    for game in positions(5, seed=7):
+        steps = bot(level, 6, iterations=20).thinking(game)
+        yields = 0
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                choice = done.value
+                break
+            yields += 1
+        assert choice is bot(level, 6, iterations=20).choose(game)
+        if level in SEARCH_LEVELS and len(candidates(game, game.legal_actions())) > 1:
+            assert yields >= 1
+        if level in ("random", "heuristic"):
+            assert yields == 0
+
+
+def test_estimating_in_steps_matches_evaluate() -> None:
+    for game in positions(3, seed=8):
+        searcher = make("easy", 3)
+        assert isinstance(searcher, MCTSBot)
+        assert finish(searcher.estimating(game)) == make("easy", 3).evaluate(game)  # type: ignore[attr-defined]
