@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 import time
 from collections.abc import Generator
@@ -13,7 +14,7 @@ import pytest
 
 import senator_core as sc
 from senator_core.__main__ import main
-from senator_core.bots import BUDGETS, LEVELS, MCTSBot, finish, make
+from senator_core.bots import BUDGETS, LEVELS, MCTSBot, finish, make, portable
 from senator_core.bots.base import Bot
 from senator_core.bots.heuristic import candidates
 from senator_core.bots.mcts import Node
@@ -366,3 +367,30 @@ def test_estimating_in_steps_matches_evaluate() -> None:
         searcher = make("easy", 3)
         assert isinstance(searcher, MCTSBot)
         assert finish(searcher.estimating(game)) == make("easy", 3).evaluate(game)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- the same numbers everywhere
+
+
+def test_portable_functions_are_accurate() -> None:
+    """The players' exp, tanh and log (bit-for-bit alike in the browser) agree with
+    the C library's to a few units in the last place."""
+    rng = random.Random(0)
+    for _ in range(20_000):
+        x = rng.uniform(-60.0, 60.0)
+        assert portable.exp(x) == pytest.approx(math.exp(x), rel=1e-14)
+        assert portable.tanh(x / 8) == pytest.approx(math.tanh(x / 8), rel=1e-14, abs=1e-15)
+        y = rng.uniform(1e-6, 1e9)
+        assert portable.log(y) == pytest.approx(math.log(y), rel=1e-14, abs=1e-15)
+    assert portable.exp(-800.0) == 0.0 and portable.exp(0.0) == 1.0
+    assert portable.tanh(50.0) == 1.0 and portable.tanh(-50.0) == -1.0
+    assert portable.log(1.0) == 0.0
+    with pytest.raises(ValueError):
+        portable.log(0.0)
+
+
+def test_portable_add_is_left_to_right() -> None:
+    """`sum` of floats is compensated from Python 3.12 on; `add` is not, anywhere."""
+    assert portable.add([1e16, 1.0, -1e16]) == 0.0
+    assert portable.add([0.1] * 10) == 0.9999999999999999
+    assert portable.add([]) == 0.0

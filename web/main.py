@@ -27,10 +27,9 @@ from senator_core.app.model import (
     Hint,
     computer_to_move,
 )
-from senator_core.bots import make
-from senator_core.game import Game
+from senator_core.bots import SearchBot, make
 
-SLICE_SECONDS = 0.03  # the longest a computer thinks before the page gets a turn
+SLICE_SECONDS = 0.025  # the longest a computer thinks before the page gets a turn
 
 STORED_KEYS = (SAVE_KEY, SETUP_KEY)
 
@@ -78,7 +77,8 @@ class Page:
             dict_converter=js.Object.fromEntries,
         )
         # Proxies made once and kept for the page's life.
-        self.thinking = False
+        self.thinking = False  # a computer's turns are being played
+        self.hinting = False  # a hint is being worked out
         self.tasks: set[Any] = set()  # running computer turns and hints, kept alive
         self.listeners = {
             "click": create_proxy(self.on_click),
@@ -120,23 +120,40 @@ class Page:
                 game = self.model.game
                 assert game is not None
                 started = time.perf_counter()
-                bot = make(level, seed=bot_seed(game))
+                bot = make(level, seed=game.to_move or 0)  # a seat's computer plays alike
                 choice = await run_sliced(bot.thinking(game))
                 pause = SPEED_SECONDS[self.model.setup.speed] - (time.perf_counter() - started)
-                if pause > 0:
-                    await asyncio.sleep(pause)
+                # At least a zero sleep: the move is drawn in a task of its own, not
+                # at the end of the search's last slice.
+                await asyncio.sleep(max(pause, 0.0))
                 if self.model.game is not game:  # the player went elsewhere meanwhile
                     continue
                 self.dispatch(Act(str(choice)))
+        except Exception as err:  # a bug must not take the page down with it
+            self.fail(err)
         finally:
             self.thinking = False
 
     async def hint(self) -> None:
+        """Works out the hint for the position shown, once at a time."""
         game = self.model.game
-        if game is None or game.to_move is None:
+        if self.hinting or game is None or game.to_move is None:
             return
-        options = await run_sliced(make(HINT_LEVEL, seed=bot_seed(game)).estimating(game))
-        self.dispatch(Hint(game.moves, tuple((str(a), v) for a, v in options)))
+        self.hinting = True
+        try:
+            adviser = make(HINT_LEVEL, seed=game.to_move)
+            assert isinstance(adviser, SearchBot)
+            options = await run_sliced(adviser.estimating(game))
+            self.dispatch(Hint(game.moves, tuple((str(a), v) for a, v in options)))
+        except Exception as err:
+            self.fail(err)
+        finally:
+            self.hinting = False
+
+    def fail(self, err: Exception) -> None:
+        js.console.warn(f"Senator: {type(err).__name__}: {err}")
+        self.model = replace(self.model, notice=f"Something went wrong: {err}")
+        self.render()
 
     def focus_decision(self) -> None:
         """Moves focus to the decision, so the prompt is read and Tab reaches the choices."""
@@ -180,24 +197,20 @@ class Page:
             self.dispatch(Cmd("panel", self.model.panel))
 
 
-def bot_seed(game: Game) -> int:
-    """A computer's seed for a position: the same deal and moves give the same play."""
-    return ((game.config.seed or 0) * 1009 + game.moves) % (1 << 31)
-
-
 T = TypeVar("T")
 
 
 async def run_sliced(thinking: Generator[None, None, T]) -> T:
-    """Runs a computer's thinking in slices, letting the page answer in between."""
+    """Runs a computer's thinking in slices, letting the page answer in between. It
+    starts with a turn for the page too: the move just drawn is painted first."""
     while True:
+        await asyncio.sleep(0)
         deadline = time.perf_counter() + SLICE_SECONDS
         try:
             while time.perf_counter() < deadline:
                 next(thinking)
         except StopIteration as done:
             return done.value
-        await asyncio.sleep(0)
 
 
 page = Page()

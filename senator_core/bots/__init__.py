@@ -30,7 +30,7 @@ class HeuristicBot:
 LEVELS = ("random", "heuristic", "easy", "normal", "hard")
 
 # Search iterations per decision; the search levels differ in nothing else.
-BUDGETS: dict[str, int] = {"easy": 25, "normal": 150, "hard": 600}
+BUDGETS: dict[str, int] = {"easy": 10, "normal": 40, "hard": 150}
 
 
 def make(level: str, seed: int = 0, iterations: int | None = None) -> Bot:

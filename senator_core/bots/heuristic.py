@@ -50,6 +50,7 @@ from ..rules import (
     VETO,
     WAR,
 )
+from .portable import add, exp
 
 # ---------------------------------------------------------------- tunable values
 
@@ -158,8 +159,8 @@ def weights(est: list[float], me: int) -> list[float]:
     """The gradient of me's utility: +1 for me, minus a softmax share for each rival."""
     n = len(est)
     top = max(est[r] for r in range(n) if r != me)
-    shares = [0.0 if r == me else math.exp((est[r] - top) / SMOOTH_MAX) for r in range(n)]
-    total = sum(shares)
+    shares = [0.0 if r == me else exp((est[r] - top) / SMOOTH_MAX) for r in range(n)]
+    total = add(shares)
     out = [-s / total for s in shares]
     out[me] = 1.0
     return out
@@ -186,8 +187,8 @@ def all_weights(est: list[float]) -> list[list[float]]:
     """`weights` for every player at once."""
     n = len(est)
     top = max(est)
-    exps = [math.exp((e - top) / SMOOTH_MAX) for e in est]
-    whole = sum(exps)
+    exps = [exp((e - top) / SMOOTH_MAX) for e in est]
+    whole = add(exps)
     out = []
     for me in range(n):
         scale = -1.0 / (whole - exps[me])
@@ -580,7 +581,7 @@ class Heuristic:
         me = g._to_move
         proposed = g._proposed
         k = g._topic
-        lost = sum(proposed[6 * me + c] * keep[c] for c in CONFLICTS[k])
+        lost = add(proposed[6 * me + c] * keep[c] for c in CONFLICTS[k])
         want = V_VETO if lost > VETO_VALUE else V_ACCEPT
         for a in legal:
             if a.verb == want:

@@ -35,6 +35,7 @@ from ..game import Game
 from ..rules import OVER, ROUNDS
 from .base import Thinking, finish
 from .heuristic import Heuristic, candidates, points
+from .portable import add, exp, log, tanh
 
 
 class Node:
@@ -60,7 +61,7 @@ def final_reward(g: Game, margin: float) -> list[float]:
         win = share if p in winners else 0.0
         if margin:
             other = max(scores[q][0] for q in range(n) if q != p)
-            lead = 0.5 + 0.5 * math.tanh((scores[p][0] - other) / 3.0)
+            lead = 0.5 + 0.5 * tanh((scores[p][0] - other) / 3.0)
             win = (1.0 - margin) * win + margin * lead
         out.append(win)
     return out
@@ -72,15 +73,15 @@ def estimated_reward(g: Game, margin: float, temperature: float) -> list[float]:
     est = points(g)
     t = temperature * (1.0 + ROUNDS - g._round)
     top = max(est)
-    shares = [math.exp((e - top) / t) for e in est]
-    total = sum(shares)
+    shares = [exp((e - top) / t) for e in est]
+    total = add(shares)
     n = len(est)
     out = []
     for p in range(n):
         win = shares[p] / total
         if margin:
             other = max(est[q] for q in range(n) if q != p)
-            lead = 0.5 + 0.5 * math.tanh((est[p] - other) / 3.0)
+            lead = 0.5 + 0.5 * tanh((est[p] - other) / 3.0)
             win = (1.0 - margin) * win + margin * lead
         out.append(win)
     return out
@@ -223,7 +224,8 @@ class MCTSBot:
         policy = Heuristic(noise=self.noise, rng=rng)
         guide = self._guide
         c = self.exploration
-        log, sqrt = math.log, math.sqrt
+        sqrt = math.sqrt
+        logs = [0.0] + [log(visits) for visits in range(1, self.iterations + 1)]
         stop = game._round + self.horizon if self.horizon else ROUNDS + 1
         work = self.iterations * self.actions_per_iteration * 4 // game._n
         simulated = 0
@@ -261,7 +263,7 @@ class MCTSBot:
                 total = 0
                 for a in options:
                     total += children[a].visits
-                scale = c * sqrt(log(total))
+                scale = c * sqrt(logs[total])
                 best = -1.0
                 action = options[0]
                 for a in options:

@@ -1,0 +1,212 @@
+"""Computer senators' speed: search iterations per second and decision time per
+level, in CPython and in Pyodide (headless Chromium) side by side, and the
+longest main-thread task while computers play in the page.
+
+Prints figures; asserts nothing. The same code (MEASURE below) runs in this
+process and in the page, on the same positions: five decisions with a real
+choice from seeded games (3, 4 and 5 players, openings, debates, later
+rounds). For each level it prints the median and longest decision and the
+iterations per second (one step of `thinking` is one search iteration), and
+the ratio Pyodide / CPython. Targets: Hard within 1.5 s in the browser.
+
+Then, in a fresh page, it sets up a game of four Hard computers at the instant
+pace and watches it for `--watch` seconds with a PerformanceObserver for long
+tasks (over 50 ms): the page must never be frozen that long. As a control, the
+same observer sees one Hard decision run in a single task, without slicing.
+
+    python benchmarks/bots.py [--reps 3] [--watch 30] [--no-build]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from render import serving  # noqa: E402
+
+import build  # noqa: E402
+
+LOAD_TIMEOUT_MS = 180_000
+LONG_TASK_MS = 50
+LEVELS = ("easy", "normal", "hard")
+
+# Run here and in the page: defines bench(levels, reps) -> JSON text.
+MEASURE = """
+import json
+import statistics
+import time
+
+import senator_core as sc
+from senator_core.bots import make
+from senator_core.bots.heuristic import candidates
+
+SPOTS = ((4, 1, 0), (4, 2, 25), (5, 3, 12), (3, 4, 60), (4, 5, 95))
+
+
+def bench_positions():
+    out = []
+    for players, seed, moves in SPOTS:
+        game = sc.new_game(sc.GameConfig(players=players, seed=seed, first_opener=0))
+        rule = make("heuristic")
+        while game.moves < moves or len(candidates(game, game.legal_actions())) < 2:
+            game.apply(rule.choose(game))
+        out.append(game)
+    return out
+
+
+def bench(levels, reps):
+    games = bench_positions()
+    for game in games:  # warm up: the first calls in Pyodide compile and cache
+        make("hard", seed=0, iterations=20).choose(game)
+    result = {}
+    for level in levels:
+        times = []
+        steps_done = 0
+        for _ in range(reps):
+            for game in games:
+                steps = make(level, seed=1).thinking(game)
+                start = time.perf_counter()
+                while True:
+                    try:
+                        next(steps)
+                    except StopIteration:
+                        break
+                    steps_done += 1
+                times.append(time.perf_counter() - start)
+        result[level] = {
+            "median_ms": 1000 * statistics.median(times),
+            "max_ms": 1000 * max(times),
+            "iterations_per_s": steps_done / sum(times),
+        }
+    return json.dumps(result)
+"""
+
+JS_OBSERVE = """() => {
+  window.longTasks = [];
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+  }).observe({ type: "longtask" });
+  return PerformanceObserver.supportedEntryTypes.includes("longtask");
+}"""
+# In a task of its own, as a page event would run it (an evaluate from here is not one).
+JS_UNSLICED = """() => setTimeout(() => window.senator.pyodide.runPython(
+  "from senator_core.bots import make\\n" +
+  "g = page.model.game\\n" +
+  "if g is not None and g.to_move is not None: make('hard', 1).choose(g)"), 0)"""
+PY_MOVES = "window.senator.pyodide.runPython('page.model.game.moves if page.model.game else 0')"
+
+
+def in_cpython(reps: int) -> dict[str, Any]:
+    scope: dict[str, Any] = {}
+    exec(MEASURE, scope)
+    result: dict[str, Any] = json.loads(scope["bench"](list(LEVELS), reps))
+    return result
+
+
+def in_pyodide(page: Page, reps: int) -> dict[str, Any]:
+    page.evaluate("code => window.senator.pyodide.runPython(code)", MEASURE)
+    text = page.evaluate(
+        "code => window.senator.pyodide.runPython(code)", f"bench({list(LEVELS)!r}, {reps})"
+    )
+    result: dict[str, Any] = json.loads(text)
+    return result
+
+
+def watch_computers(page: Page, origin: str, seconds: float) -> dict[str, Any]:
+    """Four Hard computers at the instant pace, watched with a long-task observer."""
+    page.goto(f"{origin}/?nosw")
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.click("[data-msg='new-game']")
+    page.select_option("[name='players']", "4")
+    for seat in range(4):
+        page.select_option(f"[name='seat-{seat}-kind']", "hard")
+    page.fill("[name='seed']", "7")
+    supported = page.evaluate(JS_OBSERVE)
+    page.click("[data-msg='start']")
+    page.select_option("[name='speed']", "instant")
+    # From here on only the computers run: the start and the pace change, a person's
+    # clicks that draw the whole board, are not counted.
+    page.evaluate("window.longTasks = []")
+    page.wait_for_timeout(seconds * 1000)
+    tasks: list[float] = page.evaluate("window.longTasks")
+    moves = int(page.evaluate(PY_MOVES))
+    # The control: one Hard decision in a single task, as it would run unsliced, with
+    # the computers stopped (the page back at its title screen).
+    page.evaluate(
+        "window.senator.pyodide.runPython('from dataclasses import replace; "
+        'page.model = replace(page.model, screen="title"); page.render()\')'
+    )
+    page.wait_for_timeout(200)
+    page.evaluate("window.longTasks = []")
+    page.evaluate(JS_UNSLICED)
+    page.wait_for_timeout(500)
+    control: list[float] = page.evaluate("window.longTasks")
+    return {"supported": supported, "tasks": tasks, "moves": moves, "control": control}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=3, help="runs over the positions per level")
+    parser.add_argument("--watch", type=float, default=30.0, help="seconds of watched play")
+    parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    args = parser.parse_args(argv)
+    if not args.no_build:
+        build.build()
+    cpython = in_cpython(args.reps)
+    with serving(build.DIST, 0) as origin, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**build.chromium_options())
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(LOAD_TIMEOUT_MS)
+            page.goto(f"{origin}/?nosw")
+            page.wait_for_selector("html[data-ready='1']", state="attached")
+            pyodide = in_pyodide(page, args.reps)
+            watched = watch_computers(browser.new_page(), origin, args.watch)
+        finally:
+            browser.close()
+
+    print(f"cores: {os.cpu_count()}; {args.reps} runs over 5 positions per level")
+    print(
+        f"{'level':<8}{'':>2}{'CPython ms median/max':>24}{'Pyodide ms median/max':>24}"
+        f"{'CPython it/s':>14}{'Pyodide it/s':>14}{'ratio':>7}"
+    )
+    for level in LEVELS:
+        c, p = cpython[level], pyodide[level]
+        ratio = c["iterations_per_s"] / p["iterations_per_s"]
+        print(
+            f"{level:<8}{'':>2}{c['median_ms']:>12.1f}/{c['max_ms']:<11.1f}"
+            f"{p['median_ms']:>12.1f}/{p['max_ms']:<11.1f}"
+            f"{c['iterations_per_s']:>14.0f}{p['iterations_per_s']:>14.0f}{ratio:>7.2f}"
+        )
+    hard = pyodide["hard"]["max_ms"] / 1000
+    print(f"Hard's longest decision in the browser: {hard:.2f} s (target 1.5 s)")
+    print()
+    tasks = watched["tasks"]
+    print(
+        f"{args.watch:.0f} s of four Hard computers at the instant pace: "
+        f"{watched['moves']} moves; long-task observer supported: {watched['supported']}"
+    )
+    longest = max(tasks) if tasks else 0.0
+    print(
+        f"  tasks over {LONG_TASK_MS} ms: {len(tasks)}, the longest {longest:.0f} ms "
+        f"({'none' if not tasks else ', '.join(f'{t:.0f}' for t in sorted(tasks)[-5:])})"
+    )
+    control = watched["control"]
+    print(
+        "  control, one Hard decision unsliced: "
+        + (f"a {max(control):.0f} ms task" if control else "no long task (a fast decision)")
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

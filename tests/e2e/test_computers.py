@@ -1,0 +1,186 @@
+"""Computer senators in a real browser: a game of one person against three
+computers played to the end, with a hint asked on the way; a game of four
+computers watched to the end; a click answered while a computer thinks.
+
+Each finished game is fetched from the page and replayed under CPython, where
+every move of a computer seat must be the move the same level and seed choose
+there: the page runs the real wheel's players, sliced, and nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import senator_core as sc
+from senator_core.app.model import SPEEDS
+from senator_core.app.view import KIND_LABELS
+from senator_core.bots import MCTSBot, make
+
+from .conftest import Site, Watch, open_game
+
+GAME_TIMEOUT = 240_000  # ms for a whole game of computers, on a loaded machine
+HUMAN = "human"
+
+
+def set_up(page: Any, seed: int, kinds: list[str], first_opener: str = "0") -> None:
+    """From the title screen, a set-up with one kind of player per seat."""
+    page.click("[data-msg='new-game']")
+    page.locator("[data-screen='setup']").wait_for()
+    page.select_option("[name='players']", str(len(kinds)))
+    for seat, kind in enumerate(kinds):
+        page.select_option(f"[name='seat-{seat}-kind']", kind)
+    page.select_option("[name='first-opener']", first_opener)
+    page.fill("[name='seed']", str(seed))
+
+
+def finished_game(page: Any) -> sc.Game:
+    """The game the page holds, as its own record, replayed under CPython."""
+    text = page.evaluate("window.senator.pyodide.runPython('page.model.game.to_json()')")
+    return sc.Game.from_json(text)
+
+
+def check_computer_moves(game: sc.Game, kinds: list[str]) -> int:
+    """Replays `game`; every action of a computer seat must be what its level, seeded
+    by its seat as the page seeds it, chooses in CPython. Returns how many there were."""
+    record = game.record()
+    replayed = sc.new_game(game.config)
+    checked = 0
+    for text in record["actions"]:
+        seat = replayed.to_move
+        assert seat is not None
+        if kinds[seat] != HUMAN:
+            expected = make(kinds[seat], seed=seat).choose(replayed)
+            assert str(expected) == text, (seat, kinds[seat], replayed.moves)
+            checked += 1
+        replayed.apply(text)
+    assert replayed.decision == "over"
+    assert replayed.scores() == game.scores()
+    return checked
+
+
+MOVES_JS = "Number(window.senator.pyodide.runPython('page.model.game.moves'))"
+
+
+def moves(page: Any) -> int:
+    """Actions taken so far in the page's game."""
+    return int(page.evaluate(f"() => {MOVES_JS}"))
+
+
+def test_one_person_against_three_computers_to_the_end(site: Site, page: Any, watch: Watch) -> None:
+    kinds = [HUMAN, "easy", "normal", "hard"]
+    open_game(page, f"{site.origin}/?nosw")
+    set_up(page, seed=31, kinds=kinds, first_opener="1")
+    page.click("[data-msg='start']")
+    page.locator("[data-screen='game']").wait_for()
+    # A computer opens: the decision names who is thinking, and offers no control.
+    thinking = page.locator("#decision.thinking")
+    thinking.wait_for()
+    assert "is thinking" in thinking.inner_text()
+    assert thinking.locator("[data-action]").count() == 0
+    page.select_option("[name='speed']", "instant")
+    assert page.evaluate("JSON.parse(localStorage.getItem('senator.setup')).speed") == "instant"
+    chooser = random.Random(5)
+    hinted = False
+    clicks = 0
+    end = page.locator("[data-screen='end']")
+    while not end.count():
+        page.wait_for_function(
+            "() => document.querySelector(\"[data-screen='end']\")"
+            " || document.querySelector('#decision:not(.thinking) [data-action]')",
+            timeout=GAME_TIMEOUT,
+        )
+        if end.count():
+            break
+        texts = page.locator("#decision [data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)"
+        )
+        if not hinted and len(texts) > 2:
+            check_hint(page)
+            hinted = True
+        page.locator("#decision [data-action]").nth(chooser.randrange(len(texts))).click()
+        clicks += 1
+    assert hinted and clicks > 10
+    game = finished_game(page)
+    assert check_computer_moves(game, kinds) > 30
+    headline = page.locator(".winners").inner_text()
+    assert all(game.names[s] in headline for s in game.winners())
+    assert not watch.errors
+
+
+def check_hint(page: Any) -> None:
+    """The hint shows the hard level's estimate of every legal action, best first, as
+    CPython works them out for the same position."""
+    game = sc.Game.from_json(
+        page.evaluate("window.senator.pyodide.runPython('page.model.game.to_json()')")
+    )
+    page.click("[data-msg='hint']")
+    hint = page.locator("#decision .hint")
+    hint.wait_for()
+    shown = hint.locator("li").evaluate_all(
+        "els => els.map(e => [e.dataset.option, e.textContent])"
+    )
+    adviser = make("hard", seed=game.to_move)
+    assert isinstance(adviser, MCTSBot)
+    expected = sorted(adviser.evaluate(game), key=lambda option: -option[1])
+    assert [text for text, _ in shown] == [str(a) for a, _ in expected]
+    for (_, line), (_, value) in zip(shown, expected, strict=True):
+        assert line.endswith(f"{value:.0%} chance to win")
+    assert "would play" in hint.inner_text()
+    # The choices are still there to take.
+    assert page.locator("#decision [data-action]").count() == len(game.legal_actions())
+
+
+def test_four_computers_watched_to_the_end(site: Site, page: Any, watch: Watch) -> None:
+    kinds = ["hard", "easy", "normal", "easy"]
+    open_game(page, f"{site.origin}/?nosw")
+    set_up(page, seed=8, kinds=kinds)
+    page.click("[data-msg='start']")
+    page.locator("[data-screen='game']").wait_for()
+    assert page.locator("[name='speed'] option").all_inner_texts() == [f"Pace: {s}" for s in SPEEDS]
+    # At a pace a person can follow, each move is shown: who thinks, then what they did.
+    page.select_option("[name='speed']", "fast")
+    names = sc.new_game(sc.GameConfig(players=4, seed=8)).names
+    seen_thinking: set[str] = set()
+    for _ in range(4):
+        prompt = page.locator("#decision.thinking .prompt")
+        prompt.wait_for()
+        text = prompt.inner_text()
+        assert "is thinking" in text
+        seen_thinking.update(
+            f"{name} ({KIND_LABELS[kind].lower()})"
+            for name, kind in zip(names, kinds, strict=True)
+            if f"{name} ({KIND_LABELS[kind].lower()})" in text
+        )
+        before = moves(page)
+        page.wait_for_function(f"() => {MOVES_JS} > {before}", timeout=GAME_TIMEOUT)
+    assert seen_thinking
+    page.select_option("[name='speed']", "instant")
+    page.locator("[data-screen='end']").wait_for(timeout=GAME_TIMEOUT)
+    game = finished_game(page)
+    assert check_computer_moves(game, kinds) > 40
+    assert not watch.errors
+
+
+def test_a_click_is_answered_while_a_computer_thinks(site: Site, page: Any, watch: Watch) -> None:
+    """A computer given a very long search (set in the page) is still thinking when
+    the player opens the rules: the panel opens, the computer has not moved yet, and
+    it moves later without any further click."""
+    open_game(page, f"{site.origin}/?nosw")
+    page.evaluate(
+        "window.senator.pyodide.runPython("
+        "'import senator_core.bots as bots; bots.BUDGETS[\"hard\"] = 4000')"
+    )
+    set_up(page, seed=3, kinds=["hard", HUMAN, HUMAN])
+    page.click("[data-msg='start']")
+    page.locator("#decision.thinking").wait_for()
+    page.wait_for_timeout(300)  # well into the search
+    page.click("button[data-msg='panel'][data-value='rules']")
+    page.locator(".rules-summary").wait_for(timeout=5_000)
+    assert page.locator("#decision.thinking").count() == 1, "the computer is still thinking"
+    assert moves(page) == 0
+    # The computer's move arrives in its own time, with the panel still open.
+    page.locator("#decision:not(.thinking) [data-action]").first.wait_for(timeout=GAME_TIMEOUT)
+    assert moves(page) >= 1
+    assert page.locator(".rules-summary").count() == 1
+    assert not watch.errors
