@@ -24,7 +24,7 @@ from senator_core.app.model import (
     session_json,
 )
 from senator_core.app.text import action_label, describe, render_text
-from senator_core.app.view import tie_break_steps
+from senator_core.app.view import HINT_SHOWN, tie_break_steps
 
 from .scenario import play, rigged
 
@@ -433,7 +433,14 @@ def test_a_hint_shows_the_estimates_for_the_position_it_was_asked_for() -> None:
     text = Page(view(hinted)).all_text()
     assert "would play" in text and "chance to win" in text
     best = options[-1][0]
-    assert Page(view(hinted)).values("data-option")[0] == best
+    listed = Page(view(hinted)).values("data-option")
+    assert listed == [text for text, _ in reversed(options)][:HINT_SHOWN]
+    assert listed[0] == best
+    if len(options) > HINT_SHOWN:
+        rest = len(options) - HINT_SHOWN
+        chance = options[-1 - HINT_SHOWN][1]
+        plural = "s" if rest > 1 else ""
+        assert f"{rest} other choice{plural}: {chance:.0%} chance to win or less." in text
     stale = update(model, Hint(game.moves + 1, options))
     assert stale.hint is None, "a hint for another position is dropped"
     moved = update(hinted, Act(str(game.legal_actions()[0])))

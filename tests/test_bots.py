@@ -93,6 +93,23 @@ def test_rule_bots_play_thousands_of_legal_games(level: str) -> None:
     assert games == 1500
 
 
+def test_search_bots_play_a_thousand_legal_games_at_mixed_tables() -> None:
+    """1,200 complete games, each with a search player (one iteration; the levels
+    differ only in their budget), the rule-based player and random players, over
+    every combination of the variant switches and 3, 4 and 5 players."""
+    for index in range(1200):
+        variants = ALL_VARIANTS[index % len(ALL_VARIANTS)]
+        players = 3 + index % 3
+        level = SEARCH_LEVELS[index % len(SEARCH_LEVELS)]
+        bots = [bot(level, index, iterations=1), make("heuristic")]
+        bots += [make("random", index * 10 + s) for s in range(2, players)]
+        shift = index % players  # every kind of player in every seat
+        play_checked(
+            bots[shift:] + bots[:shift],
+            sc.GameConfig(players=players, seed=20_000 + index, variants=variants),
+        )
+
+
 @pytest.mark.parametrize("level", SEARCH_LEVELS)
 def test_search_bots_play_legal_games_under_every_variant(level: str) -> None:
     """A complete game per variant combination, every seat searching (tiny budget)."""

@@ -748,17 +748,22 @@ def decision_section(model: Model, game: Game) -> Markup:
     )
 
 
+HINT_SHOWN = 5  # the best choices a hint lists; the others are summed up in a line
+
+
 def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
     ranked = sorted(hint.options, key=lambda option: -option[1])
+    best, chance = ranked[0]
+    rest = ranked[HINT_SHOWN:]
     return h(
         "div",
-        {"class": "hint", "aria-live": "polite"},
+        {"class": "hint-panel", "aria-live": "polite"},
         h(
             "p",
             None,
-            f"The {HINT_LEVEL} computer would play: ",
-            h("strong", None, action_label(ranked[0][0], mine, names)),
-            ".",
+            f"The {HINT_LEVEL} computer would play ",
+            h("strong", None, action_label(best, mine, names)),
+            f" ({chance:.0%} chance to win).",
         ),
         h(
             "ol",
@@ -770,8 +775,15 @@ def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
                     action_label(text, mine, names),
                     f": {value:.0%} chance to win",
                 )
-                for text, value in ranked
+                for text, value in ranked[:HINT_SHOWN]
             ],
+        ),
+        rest
+        and h(
+            "p",
+            {"class": "hint-rest"},
+            f"{len(rest)} other choice{'s' if len(rest) > 1 else ''}: "
+            f"{rest[0][1]:.0%} chance to win or less.",
         ),
     )
 

@@ -1,6 +1,7 @@
 """Computer senators in a real browser: a game of one person against three
 computers played to the end, with a hint asked on the way; a game of four
-computers watched to the end; a click answered while a computer thinks.
+computers watched to the end, reloaded on the way; a click answered while a
+computer thinks.
 
 Each finished game is fetched from the page and replayed under CPython, where
 every move of a computer seat must be the move the same level and seed choose
@@ -14,10 +15,10 @@ from typing import Any
 
 import senator_core as sc
 from senator_core.app.model import SPEEDS
-from senator_core.app.view import KIND_LABELS
+from senator_core.app.view import HINT_SHOWN, KIND_LABELS
 from senator_core.bots import MCTSBot, make
 
-from .conftest import Site, Watch, open_game
+from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game
 
 GAME_TIMEOUT = 240_000  # ms for a whole game of computers, on a loaded machine
 HUMAN = "human"
@@ -115,7 +116,7 @@ def check_hint(page: Any) -> None:
         page.evaluate("window.senator.pyodide.runPython('page.model.game.to_json()')")
     )
     page.click("[data-msg='hint']")
-    hint = page.locator("#decision .hint")
+    hint = page.locator("#decision .hint-panel")
     hint.wait_for()
     shown = hint.locator("li").evaluate_all(
         "els => els.map(e => [e.dataset.option, e.textContent])"
@@ -123,9 +124,14 @@ def check_hint(page: Any) -> None:
     adviser = make("hard", seed=game.to_move)
     assert isinstance(adviser, MCTSBot)
     expected = sorted(adviser.evaluate(game), key=lambda option: -option[1])
-    assert [text for text, _ in shown] == [str(a) for a, _ in expected]
-    for (_, line), (_, value) in zip(shown, expected, strict=True):
+    assert [text for text, _ in shown] == [str(a) for a, _ in expected[:HINT_SHOWN]]
+    for (_, line), (_, value) in zip(shown, expected, strict=False):
         assert line.endswith(f"{value:.0%} chance to win")
+    rest = expected[HINT_SHOWN:]
+    if rest:
+        summary = hint.locator(".hint-rest").inner_text()
+        assert summary.startswith(f"{len(rest)} other choice")
+        assert f"{rest[0][1]:.0%} chance to win or less" in summary
     assert "would play" in hint.inner_text()
     # The choices are still there to take.
     assert page.locator("#decision [data-action]").count() == len(game.legal_actions())
@@ -155,6 +161,13 @@ def test_four_computers_watched_to_the_end(site: Site, page: Any, watch: Watch) 
         before = moves(page)
         page.wait_for_function(f"() => {MOVES_JS} > {before}", timeout=GAME_TIMEOUT)
     assert seen_thinking
+    # Reloaded mid-game, the saved game continues with the same computers.
+    played = moves(page)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+    page.click("[data-msg='continue']")
+    page.locator("#decision.thinking").wait_for()
+    assert moves(page) >= played
     page.select_option("[name='speed']", "instant")
     page.locator("[data-screen='end']").wait_for(timeout=GAME_TIMEOUT)
     game = finished_game(page)
