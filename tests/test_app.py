@@ -398,8 +398,10 @@ def test_setup_seats_can_be_computers_and_the_pace_is_remembered() -> None:
     model = update(Model(), Cmd("new-game"))
     names = Page(view(model)).values("name")
     assert [n for n in names if n and n.endswith("-kind")] == [f"seat-{i}-kind" for i in range(4)]
+    assert "speed" not in names, "the pace is asked for only when a computer plays"
     for seat, kind in ((1, "easy"), (2, "normal"), (3, "hard")):
         model = update(model, Field(f"seat-{seat}-kind", kind))
+    assert "speed" in Page(view(model)).values("name")
     assert update(model, Field("seat-0-kind", "genius")).setup == model.setup
     model = update(model, Field("speed", "fast"))
     started_model = update(model, Cmd("start"))

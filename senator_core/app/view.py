@@ -69,6 +69,12 @@ VARIANT_LABELS = {
     "public_works": "Public Works",
     "events": "Events",
 }
+SPEED_LABELS = {
+    "instant": "Instant",
+    "fast": "Fast",
+    "normal": "Normal",
+    "slow": "Slow",
+}
 KIND_LABELS = {
     "human": "Human",
     "easy": "Computer: easy",
@@ -226,7 +232,7 @@ def title_screen(model: Model) -> Markup:
 def _select(name: str, options: list[tuple[str, str]], chosen: str, label: str) -> Markup:
     return h(
         "select",
-        {"name": name, "aria-label": label},
+        {"name": name, "id": name, "aria-label": label},
         [h("option", {"value": v, "selected": v == chosen}, text) for v, text in options],
     )
 
@@ -311,6 +317,18 @@ def setup_screen(model: Model) -> Markup:
                     ),
                 ),
                 h("ol", {"class": "setup-seats"}, seats),
+                any(k != "human" for k in setup.kinds[: setup.players])
+                and h(
+                    "div",
+                    {"class": "players-choice"},
+                    h("label", {"for": "speed"}, "Computers' pace"),
+                    _select(
+                        "speed",
+                        [(v, SPEED_LABELS[v]) for v in SPEEDS],
+                        setup.speed,
+                        "Pace of the computer players",
+                    ),
+                ),
             ),
             h(
                 "fieldset",
@@ -423,7 +441,7 @@ def status_bar(model: Model, game: Game) -> Markup:
         any(k != "human" for k in model.kinds[: game.players])
         and _select(
             "speed",
-            [(v, f"Pace: {v}") for v in SPEEDS],
+            [(v, f"Pace: {SPEED_LABELS[v].lower()}") for v in SPEEDS],
             model.setup.speed,
             "Pace of the computer players",
         ),

@@ -24,7 +24,9 @@ GAME_TIMEOUT = 240_000  # ms for a whole game of computers, on a loaded machine
 HUMAN = "human"
 
 
-def set_up(page: Any, seed: int, kinds: list[str], first_opener: str = "0") -> None:
+def set_up(
+    page: Any, seed: int, kinds: list[str], first_opener: str = "0", speed: str = ""
+) -> None:
     """From the title screen, a set-up with one kind of player per seat."""
     page.click("[data-msg='new-game']")
     page.locator("[data-screen='setup']").wait_for()
@@ -33,6 +35,8 @@ def set_up(page: Any, seed: int, kinds: list[str], first_opener: str = "0") -> N
         page.select_option(f"[name='seat-{seat}-kind']", kind)
     page.select_option("[name='first-opener']", first_opener)
     page.fill("[name='seed']", str(seed))
+    if speed:
+        page.select_option("[name='speed']", speed)
 
 
 def finished_game(page: Any) -> sc.Game:
@@ -140,12 +144,12 @@ def check_hint(page: Any) -> None:
 def test_four_computers_watched_to_the_end(site: Site, page: Any, watch: Watch) -> None:
     kinds = ["hard", "easy", "normal", "easy"]
     open_game(page, f"{site.origin}/?nosw")
-    set_up(page, seed=8, kinds=kinds)
+    # At a pace a person can follow, each move is shown: who thinks, then what they did.
+    set_up(page, seed=8, kinds=kinds, speed="fast")
     page.click("[data-msg='start']")
     page.locator("[data-screen='game']").wait_for()
     assert page.locator("[name='speed'] option").all_inner_texts() == [f"Pace: {s}" for s in SPEEDS]
-    # At a pace a person can follow, each move is shown: who thinks, then what they did.
-    page.select_option("[name='speed']", "fast")
+    assert page.locator("[name='speed']").input_value() == "fast"
     names = sc.new_game(sc.GameConfig(players=4, seed=8)).names
     seen_thinking: set[str] = set()
     for _ in range(4):
