@@ -21,7 +21,7 @@ from senator_core.bots.mcts import Node
 from senator_core.bots.tournament import run, wilson
 from senator_core.config import VARIANT_VALUES
 
-from .scenario import play, rigged
+from .scenario import play, rigged, texts
 
 ALL_VARIANTS = [
     sc.Variants(**dict(zip(VARIANT_VALUES, values, strict=True)))
@@ -274,6 +274,17 @@ def test_heuristic_trade_takes_a_token_that_stays() -> None:
     assert taken.startswith("take ") and taken != "take rebellion"
     play(game, taken)
     assert heuristic_choice(game) != "give 0"
+
+
+def test_heuristic_rebellion_sends_away_a_threat_to_its_own_token() -> None:
+    """Holding Taxes, Rebellion's winner sends a conflicting Trade back to the forum
+    rather than an Imperium or a consul (R35, R30)."""
+    docket = ["taxes", "rebellion", "trade", "trade", "trade", "imperium", "imperium"]
+    game = rigged(players=3, docket=docket)
+    play(game, "topic taxes", "play 1", "withdraw", "withdraw", "take veto", "give 0")
+    play(game, "topic rebellion", "play 1", "withdraw", "withdraw")
+    assert texts(game) == ["discard trade", "discard imperium", "flip consul", "skip"]
+    assert heuristic_choice(game) == "discard trade"
 
 
 # ---------------------------------------------------------------- tournaments
