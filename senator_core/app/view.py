@@ -920,19 +920,25 @@ def log_section(model: Model, game: Game) -> Markup:
         if words is not None:
             # The log is the longest part of the page: its lines skip the builder.
             rounds[-1][1][-1][1].append(Markup(f"<li>{sentence(model, words, names)}</li>"))
+    # Blocks are newest first; each has an id fixed by its place in the game, so the
+    # page's morph matches them up instead of rewriting every block a new one pushes down.
     blocks = []
-    for title, debates in reversed(rounds):
+    for r in range(len(rounds) - 1, -1, -1):
+        title, debates = rounds[r]
         parts = []
-        for debate, lines in reversed(debates):
+        for d in range(len(debates) - 1, -1, -1):
+            debate, lines = debates[d]
             if not lines:
                 continue
             if debate is None:
-                parts.append(Markup(f'<ul class="log-lines">{"".join(lines)}</ul>'))
+                parts.append(
+                    Markup(f'<ul class="log-lines" id="log-{r}-{d}">{"".join(lines)}</ul>')
+                )
             else:
                 parts.append(
                     h(
                         "li",
-                        {"class": "log-debate"},
+                        {"class": "log-debate", "id": f"log-{r}-{d}"},
                         h("h4", None, debate),
                         Markup(f'<ul class="log-lines">{"".join(lines)}</ul>'),
                     )
@@ -940,7 +946,7 @@ def log_section(model: Model, game: Game) -> Markup:
         blocks.append(
             h(
                 "section",
-                {"class": "log-round"},
+                {"class": "log-round", "id": f"log-{r}"},
                 h("h3", None, title),
                 h("ol", {"class": "log-debates"}, parts),
             )

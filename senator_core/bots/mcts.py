@@ -37,6 +37,8 @@ from .base import Thinking, finish
 from .heuristic import Heuristic, candidates, points
 from .portable import add, exp, log, tanh
 
+PLAYOUT_STEP = 16  # actions a playout simulates between two yields
+
 
 class Node:
     """Statistics of the action that leads here, for the player who took it."""
@@ -143,6 +145,7 @@ class MCTSBot:
             raise ValueError("a search needs at least one iteration")
         self.name = name
         self.iterations = iterations
+        self.searched = 0  # iterations of the last search (the work cap may stop it early)
         self.seed = seed
         self.exploration = exploration  # the UCT constant, rewards being in [0, 1]
         self.noise = noise  # how often a playout takes a random candidate action
@@ -166,7 +169,8 @@ class MCTSBot:
         return finish(self.estimating(game))
 
     def thinking(self, game: Game) -> Thinking[Action]:
-        """`choose` in steps: yields after every iteration of the search, so a caller
+        """`choose` in steps: yields after every iteration of the search (and every
+        few actions of a long playout), so a caller
         can let other work run in between; returns the choice."""
         legal = game.legal_actions()
         if not legal:
@@ -216,7 +220,8 @@ class MCTSBot:
         return finish(self.searching(game))
 
     def searching(self, game: Game) -> Generator[None, None, Node]:
-        """The search in steps, one yield per iteration. Its generator is seeded by
+        """The search in steps, a yield after each iteration (and in long playouts).
+        `searched` then holds the iterations done. Its generator is seeded by
         the bot's seed and the public position, so the same position always gets the
         same search, whatever the bot searched before."""
         root = Node()
@@ -229,6 +234,7 @@ class MCTSBot:
         stop = game._round + self.horizon if self.horizon else ROUNDS + 1
         work = self.iterations * self.actions_per_iteration * 4 // game._n
         simulated = 0
+        done = 0
         start = game._moves
         for _ in range(self.iterations):
             if work and simulated >= work:
@@ -274,18 +280,28 @@ class MCTSBot:
                 node = children[action]
                 g.apply(action)
                 path.append((node, mover))
-            reward = self._rollout(g, policy, rng, stop)
+            reward = yield from self._rollout(g, policy, rng, stop)
             for child, mover in path:
                 child.visits += 1
                 child.wins += reward[mover]
             simulated += g._moves - start
+            done += 1
             yield
+        self.searched = done
         return root
 
-    def _rollout(self, g: Game, policy: Heuristic, rng: random.Random, stop: int) -> list[float]:
-        """Plays on to the horizon and scores the position for every player."""
+    def _rollout(
+        self, g: Game, policy: Heuristic, rng: random.Random, stop: int
+    ) -> Generator[None, None, list[float]]:
+        """Plays on to the horizon and scores the position for every player; yields
+        every PLAYOUT_STEP actions, so that a long playout is sliced too."""
         random_playouts = self.random_playouts
+        step = 0
         while g._decision != OVER and g._round < stop:
+            step += 1
+            if step == PLAYOUT_STEP:
+                step = 0
+                yield
             legal = g.legal_actions()
             if len(legal) == 1:
                 g.apply(legal[0])
@@ -298,8 +314,8 @@ class MCTSBot:
         return estimated_reward(g, self.margin, self.temperature)
 
     def _mean_reward(self, game: Game) -> Generator[None, None, float]:
-        """The mover's mean reward over playouts from the position itself, one yield
-        per playout."""
+        """The mover's mean reward over playouts from the position itself, with a
+        yield after each playout."""
         if game._decision == OVER:
             return 0.0
         mover = game._to_move
@@ -310,6 +326,7 @@ class MCTSBot:
         total = 0.0
         for _ in range(runs):
             g = game.clone(reseed=rng.getrandbits(62))
-            total += self._rollout(g, policy, rng, stop)[mover]
+            reward = yield from self._rollout(g, policy, rng, stop)
+            total += reward[mover]
             yield
         return total / runs
