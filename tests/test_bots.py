@@ -8,13 +8,12 @@ import json
 import math
 import random
 import time
-from collections.abc import Generator
 
 import pytest
 
 import senator_core as sc
 from senator_core.__main__ import main
-from senator_core.bots import BUDGETS, LEVELS, MCTSBot, finish, make, portable
+from senator_core.bots import BUDGETS, LEVELS, MCTSBot, Thinking, finish, make, portable
 from senator_core.bots.base import Bot
 from senator_core.bots.heuristic import candidates
 from senator_core.bots.mcts import Node
@@ -189,7 +188,7 @@ def test_a_scripted_forum_is_not_seen() -> None:
 
 
 class Refusing(MCTSBot):
-    def searching(self, game: sc.Game) -> Generator[None, None, Node]:
+    def searching(self, game: sc.Game) -> Thinking[Node]:
         raise AssertionError("a forced decision must not be searched")
         yield
 

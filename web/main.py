@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Generator
+from collections.abc import Coroutine
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -27,7 +27,7 @@ from senator_core.app.model import (
     Hint,
     computer_to_move,
 )
-from senator_core.bots import SearchBot, make
+from senator_core.bots import SearchBot, Thinking, make
 
 SLICE_SECONDS = 0.025  # the longest a computer thinks before the page gets a turn
 
@@ -92,9 +92,8 @@ class Page:
     def dispatch(self, msg: Act | Cmd | Field | Hint) -> None:
         try:
             self.model = update(self.model, msg)
-        except Exception as err:  # a bug must not take the page down with it
-            js.console.warn(f"Senator: {type(err).__name__}: {err}")
-            self.model = replace(self.model, notice=f"Something went wrong: {err}")
+        except Exception as err:
+            self.report(err)
         for key, value in persist(self.model).items():
             if self.stored.get(key) != value:
                 storage_set(key, value)
@@ -109,9 +108,7 @@ class Page:
             self.focus_decision()
         if computer_to_move(self.model) and not self.thinking:
             self.thinking = True
-            task = asyncio.ensure_future(self.computer_turns())
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self.start(self.computer_turns())
 
     async def computer_turns(self) -> None:
         """Plays computer seats' decisions one after another, at the chosen pace."""
@@ -120,7 +117,7 @@ class Page:
                 game = self.model.game
                 assert game is not None
                 started = time.perf_counter()
-                bot = make(level, seed=game.to_move or 0)  # a seat's computer plays alike
+                bot = make(level, seed=game.to_move)  # a seat's computer plays alike
                 choice = await run_sliced(bot.thinking(game))
                 pause = SPEED_SECONDS[self.model.setup.speed] - (time.perf_counter() - started)
                 # At least a zero sleep: the move is drawn in a task of its own, not
@@ -129,8 +126,9 @@ class Page:
                 if self.model.game is not game:  # the player went elsewhere meanwhile
                     continue
                 self.dispatch(Act(str(choice)))
-        except Exception as err:  # a bug must not take the page down with it
-            self.fail(err)
+        except Exception as err:
+            self.report(err)
+            self.render()
         finally:
             self.thinking = False
 
@@ -146,14 +144,21 @@ class Page:
             options = await run_sliced(adviser.estimating(game))
             self.dispatch(Hint(game.moves, tuple((str(a), v) for a, v in options)))
         except Exception as err:
-            self.fail(err)
+            self.report(err)
+            self.render()
         finally:
             self.hinting = False
 
-    def fail(self, err: Exception) -> None:
+    def start(self, work: Coroutine[Any, Any, None]) -> None:
+        """Runs `work` alongside the page, keeping a reference until it ends."""
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def report(self, err: Exception) -> None:
+        """A bug must not take the page down with it: it is told, and play goes on."""
         js.console.warn(f"Senator: {type(err).__name__}: {err}")
         self.model = replace(self.model, notice=f"Something went wrong: {err}")
-        self.render()
 
     def focus_decision(self) -> None:
         """Moves focus to the decision, so the prompt is read and Tab reaches the choices."""
@@ -175,9 +180,7 @@ class Page:
         else:
             msg = target.getAttribute("data-msg")
             if msg == "hint":
-                task = asyncio.ensure_future(self.hint())
-                self.tasks.add(task)
-                task.add_done_callback(self.tasks.discard)
+                self.start(self.hint())
                 return
             value = target.getAttribute("data-value")
             self.dispatch(Cmd(msg, value if value else ""))
@@ -200,7 +203,7 @@ class Page:
 T = TypeVar("T")
 
 
-async def run_sliced(thinking: Generator[None, None, T]) -> T:
+async def run_sliced(thinking: Thinking[T]) -> T:
     """Runs a computer's thinking in slices, letting the page answer in between. It
     starts with a turn for the page too: the move just drawn is painted first."""
     while True:

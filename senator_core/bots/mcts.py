@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Generator
 
 from ..actions import PLAY as V_PLAY
 from ..actions import Action
@@ -125,7 +124,7 @@ def public_digest(g: Game, seed: int) -> int:
 
 class MCTSBot:
     """The search player. The levels differ only in `iterations`; the other
-    settings are for experiments."""
+    settings keep the values the strength table was measured with."""
 
     def __init__(
         self,
@@ -138,7 +137,6 @@ class MCTSBot:
         horizon: int = 1,
         margin: float = 0.1,
         temperature: float = 0.6,
-        random_playouts: bool = False,
         actions_per_iteration: int = 17,
     ) -> None:
         if iterations < 1:
@@ -152,7 +150,6 @@ class MCTSBot:
         self.horizon = horizon  # playouts stop this many round ends after the root; 0: never
         self.margin = margin  # weight of the score-margin term in the reward
         self.temperature = temperature  # of the estimated chances to win, per round left
-        self.random_playouts = random_playouts  # uniform playouts instead of the policy
         # Simulated actions allowed per iteration of the budget (at 4 players; fewer
         # at bigger tables, whose actions cost more), 0 for no cap.
         self.actions_per_iteration = actions_per_iteration
@@ -219,7 +216,7 @@ class MCTSBot:
         """Runs the iterations from `game` and returns the root of the tree."""
         return finish(self.searching(game))
 
-    def searching(self, game: Game) -> Generator[None, None, Node]:
+    def searching(self, game: Game) -> Thinking[Node]:
         """The search in steps, a yield after each iteration (and in long playouts).
         `searched` then holds the iterations done. Its generator is seeded by
         the bot's seed and the public position, so the same position always gets the
@@ -280,7 +277,7 @@ class MCTSBot:
                 node = children[action]
                 g.apply(action)
                 path.append((node, mover))
-            reward = yield from self._rollout(g, policy, rng, stop)
+            reward = yield from self._rollout(g, policy, stop)
             for child, mover in path:
                 child.visits += 1
                 child.wins += reward[mover]
@@ -290,12 +287,9 @@ class MCTSBot:
         self.searched = done
         return root
 
-    def _rollout(
-        self, g: Game, policy: Heuristic, rng: random.Random, stop: int
-    ) -> Generator[None, None, list[float]]:
+    def _rollout(self, g: Game, policy: Heuristic, stop: int) -> Thinking[list[float]]:
         """Plays on to the horizon and scores the position for every player; yields
         every PLAYOUT_STEP actions, so that a long playout is sliced too."""
-        random_playouts = self.random_playouts
         step = 0
         while g._decision != OVER and g._round < stop:
             step += 1
@@ -305,15 +299,13 @@ class MCTSBot:
             legal = g.legal_actions()
             if len(legal) == 1:
                 g.apply(legal[0])
-            elif random_playouts:
-                g.apply(legal[rng.randrange(len(legal))])
             else:
                 g.apply(policy.choose(g, legal))
         if g._decision == OVER:
             return final_reward(g, self.margin)
         return estimated_reward(g, self.margin, self.temperature)
 
-    def _mean_reward(self, game: Game) -> Generator[None, None, float]:
+    def _mean_reward(self, game: Game) -> Thinking[float]:
         """The mover's mean reward over playouts from the position itself, with a
         yield after each playout."""
         if game._decision == OVER:
@@ -326,7 +318,7 @@ class MCTSBot:
         total = 0.0
         for _ in range(runs):
             g = game.clone(reseed=rng.getrandbits(62))
-            reward = yield from self._rollout(g, policy, rng, stop)
+            reward = yield from self._rollout(g, policy, stop)
             total += reward[mover]
             yield
         return total / runs
