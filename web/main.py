@@ -142,7 +142,8 @@ class Page:
             adviser = make(HINT_LEVEL, seed=game.to_move)
             assert isinstance(adviser, SearchBot)
             options = await run_sliced(adviser.estimating(game))
-            self.dispatch(Hint(game.moves, tuple((str(a), v) for a, v in options)))
+            if self.model.game is game:  # not a new game started meanwhile at the same move
+                self.dispatch(Hint(game.moves, tuple((str(a), v) for a, v in options)))
         except Exception as err:
             self.report(err)
             self.render()
