@@ -19,7 +19,9 @@ UNREADABLE_KEY = "senator.save.unreadable"
 SESSION_FORMAT = "senator-session"
 PALETTE_SIZE = 5  # seat colours: see view.SEAT_COLOURS
 PANELS = ("rules", "forum")
-SEAT_KINDS = ("human", "easy", "normal", "hard")  # a person, or a computer of that level
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, "easy", "normal", "hard")  # a person, or a computer of that level
+ALL_HUMAN = (HUMAN,) * MAX_PLAYERS
 SPEEDS = ("instant", "fast", "normal", "slow")  # how long a computer's move stays in view
 SPEED_SECONDS = {"instant": 0.0, "fast": 0.35, "normal": 0.9, "slow": 1.8}
 HINT_LEVEL = "hard"
@@ -69,7 +71,7 @@ class Setup:
     first_opener: str = "random"
     variants: Variants = field(default_factory=Variants)
     seed: str = ""
-    kinds: tuple[str, ...] = ("human",) * MAX_PLAYERS
+    kinds: tuple[str, ...] = ALL_HUMAN
     speed: str = "normal"
 
     def to_dict(self) -> dict[str, Any]:
@@ -131,10 +133,8 @@ def _set_field(setup: Setup, name: str, value: Any) -> Setup:
         if sorted(colours) != list(range(PALETTE_SIZE)):
             raise ValueError("colours")
         return replace(setup, colours=colours)
-    if name == "kinds" and isinstance(value, list) and len(value) == MAX_PLAYERS:
-        if not all(v in SEAT_KINDS for v in value):
-            raise ValueError("kinds")
-        return replace(setup, kinds=tuple(value))
+    if name == "kinds":
+        return replace(setup, kinds=read_kinds(value))
     if name == "speed":
         if value not in SPEEDS:
             raise ValueError("speed")
@@ -192,7 +192,7 @@ class Model:
     setup: Setup = field(default_factory=Setup)
     game: Game | None = None
     colours: tuple[int, ...] = tuple(range(PALETTE_SIZE))
-    kinds: tuple[str, ...] = ("human",) * MAX_PLAYERS
+    kinds: tuple[str, ...] = ALL_HUMAN
     hint: Hint | None = None
     seen: int = 0
     panel: str = ""
@@ -264,9 +264,7 @@ def init(
     return model, writes
 
 
-def session_json(
-    game: Game, colours: tuple[int, ...], kinds: tuple[str, ...] = ("human",) * MAX_PLAYERS
-) -> str:
+def session_json(game: Game, colours: tuple[int, ...], kinds: tuple[str, ...] = ALL_HUMAN) -> str:
     return json.dumps(
         {
             "format": SESSION_FORMAT,
@@ -294,14 +292,22 @@ def load_session(text: str) -> tuple[Game, tuple[int, ...], tuple[str, ...]]:
         or not all(isinstance(c, int) for c in colours)
     ):
         raise ValueError("the seat colours are not readable")
-    kinds = data.get("kinds", ["human"] * MAX_PLAYERS)
+    try:
+        kinds = read_kinds(data.get("kinds", list(ALL_HUMAN)))
+    except ValueError:
+        raise ValueError("the seats' players are not readable") from None
+    return game, tuple(colours), kinds
+
+
+def read_kinds(value: Any) -> tuple[str, ...]:
+    """Who plays each seat, from stored JSON: a list of MAX_PLAYERS seat kinds."""
     if (
-        not isinstance(kinds, list)
-        or len(kinds) != MAX_PLAYERS
-        or not all(k in SEAT_KINDS for k in kinds)
+        not isinstance(value, list)
+        or len(value) != MAX_PLAYERS
+        or not all(k in SEAT_KINDS for k in value)
     ):
-        raise ValueError("the seats' players are not readable")
-    return game, tuple(colours), tuple(kinds)
+        raise ValueError("kinds")
+    return tuple(value)
 
 
 def persist(model: Model) -> dict[str, str | None]:
@@ -394,4 +400,9 @@ def computer_to_move(model: Model) -> str | None:
     if model.screen != "game" or game is None or game.to_move is None:
         return None
     kind = model.kinds[game.to_move]
-    return None if kind == "human" else kind
+    return None if kind == HUMAN else kind
+
+
+def computers_play(kinds: tuple[str, ...], players: int) -> bool:
+    """Whether a computer sits at one of the first `players` seats."""
+    return any(k != HUMAN for k in kinds[:players])

@@ -20,6 +20,7 @@ from .model import (
     Model,
     Setup,
     computer_to_move,
+    computers_play,
     game_link,
 )
 from .text import (
@@ -317,7 +318,7 @@ def setup_screen(model: Model) -> Markup:
                     ),
                 ),
                 h("ol", {"class": "setup-seats"}, seats),
-                any(k != "human" for k in setup.kinds[: setup.players])
+                computers_play(setup.kinds, setup.players)
                 and h(
                     "div",
                     {"class": "players-choice"},
@@ -438,7 +439,7 @@ def status_bar(model: Model, game: Game) -> Markup:
             },
             "Rules",
         ),
-        any(k != "human" for k in model.kinds[: game.players])
+        computers_play(model.kinds, game.players)
         and _select(
             "speed",
             [(v, f"Pace: {SPEED_LABELS[v].lower()}") for v in SPEEDS],

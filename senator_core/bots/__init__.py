@@ -4,27 +4,20 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..game import Game
-from .base import Bot, RandomBot, SearchBot, Thinking, finish
+from .base import Bot, ImmediateBot, RandomBot, SearchBot, Thinking, finish
 from .heuristic import Heuristic
 from .mcts import MCTSBot
 
 
-class HeuristicBot:
+class HeuristicBot(ImmediateBot):
     """The rule-based player (see `heuristic`): deterministic, no search."""
 
     def __init__(self, seed: int = 0) -> None:
         self.name = "heuristic"
         self._policy = Heuristic()
 
-    def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
-        if not legal:
-            raise ValueError("the game is over: there is nothing to choose")
+    def pick(self, game: Game, legal: list[Action]) -> Action:
         return self._policy.choose(game, legal)
-
-    def thinking(self, game: Game) -> Thinking[Action]:
-        yield from ()
-        return self.choose(game)
 
 
 LEVELS = ("random", "heuristic", "easy", "normal", "hard")

@@ -48,21 +48,39 @@ class SearchBot(Bot, Protocol):
     def estimating(self, game: Game) -> Thinking[list[tuple[Action, float]]]: ...
 
 
-class RandomBot:
+def legal_choices(game: Game) -> list[Action]:
+    """The legal actions of the player to move; ValueError once the game is over."""
+    legal = game.legal_actions()
+    if not legal:
+        raise ValueError("the game is over: there is nothing to choose")
+    return legal
+
+
+class ImmediateBot:
+    """A player that chooses without searching, so its thinking is a single step.
+    Subclasses say how they `pick` among the legal actions."""
+
+    name: str
+
+    def choose(self, game: Game) -> Action:
+        return self.pick(game, legal_choices(game))
+
+    def pick(self, game: Game, legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    def thinking(self, game: Game) -> Thinking[Action]:
+        yield from ()
+        return self.choose(game)
+
+
+class RandomBot(ImmediateBot):
     """Uniformly random legal actions, from its own seeded generator."""
 
     def __init__(self, seed: int = 0) -> None:
         self.name = "random"
         self._random = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
-        if not legal:
-            raise ValueError("the game is over: there is nothing to choose")
+    def pick(self, game: Game, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         return legal[self._random.randrange(len(legal))]
-
-    def thinking(self, game: Game) -> Thinking[Action]:
-        yield from ()
-        return self.choose(game)

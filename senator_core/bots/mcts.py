@@ -32,7 +32,7 @@ from ..actions import PLAY as V_PLAY
 from ..actions import Action
 from ..game import Game
 from ..rules import OVER, ROUNDS
-from .base import Thinking, finish
+from .base import Thinking, finish, legal_choices
 from .heuristic import Heuristic, candidates, points
 from .portable import add, exp, log, tanh
 
@@ -169,9 +169,7 @@ class MCTSBot:
         """`choose` in steps: yields after every iteration of the search (and every
         few actions of a long playout), so a caller
         can let other work run in between; returns the choice."""
-        legal = game.legal_actions()
-        if not legal:
-            raise ValueError("the game is over: there is nothing to choose")
+        legal = legal_choices(game)
         if len(legal) == 1:
             return legal[0]
         options = candidates(game, legal)
