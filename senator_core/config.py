@@ -1,4 +1,4 @@
-"""How a game is set up: the variant switches (RULES.md section 8) and the game configuration."""
+"""How a game is set up: variant switches (docs/rules.md section 8) and the game configuration."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from .rules import EVENTS, KINDS, MAX_PLAYERS, MIN_PLAYERS, TOKENS_PER_KIND
 
-# Each switch with its values, the default first (RULES.md section 8).
+# Each switch with its values, the default first (docs/rules.md section 8).
 VARIANT_VALUES: dict[str, tuple[str, ...]] = {
     "taxes": ("take_anywhere", "centre_only"),
     "spartacus": ("two_cards", "two_points"),

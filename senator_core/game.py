@@ -1,4 +1,4 @@
-"""The rules engine: one game of Senator as a single mutable state (RULES.md R1-R57)."""
+"""The rules engine: one game of Senator as a single mutable state (docs/rules.md R1-R57)."""
 
 from __future__ import annotations
 

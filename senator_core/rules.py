@@ -1,4 +1,4 @@
-"""The fixed facts of Senator: components, names and numbers from RULES.md sections 1-6."""
+"""The fixed facts of Senator: components, names and numbers from docs/rules.md sections 1-6."""
 
 from __future__ import annotations
 

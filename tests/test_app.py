@@ -31,6 +31,9 @@ from .scenario import play, rigged
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "use"}
+
+
 class Page(HTMLParser):
     """The elements of a rendered view: (tag, attributes) in document order, and the text."""
 
@@ -38,13 +41,33 @@ class Page(HTMLParser):
         super().__init__()
         self.elements: list[tuple[str, dict[str, str | None]]] = []
         self.text: list[str] = []
+        self.inner: list[list[str]] = []  # by element: the text inside it
+        self.open: list[int] = []  # the elements not yet closed, outermost first
         self.feed(html)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.elements.append((tag, dict(attrs)))
+        self.inner.append([])
+        if tag not in VOID:
+            self.open.append(len(self.elements) - 1)
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open:
+            if self.elements[self.open.pop()][0] == tag:
+                break
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)
+        for index in self.open:
+            self.inner[index].append(data)
+
+    def texts(self, class_name: str) -> list[str]:
+        """The text of each element with the class `class_name`, spaces collapsed."""
+        return [
+            " ".join("".join(self.inner[i]).split())
+            for i, (_, attrs) in enumerate(self.elements)
+            if class_name in (attrs.get("class") or "").split()
+        ]
 
     def values(self, attribute: str) -> list[str | None]:
         return [a[attribute] for _, a in self.elements if attribute in a]
@@ -272,17 +295,63 @@ def test_actions_update_a_copy_and_finish_on_the_end_screen() -> None:
     assert again.game.config.seed != model.game.config.seed
 
 
-def test_end_screen_explains_the_tie_break() -> None:
-    game = sc.new_game(sc.GameConfig(players=3, seed=3))
-    chooser = random.Random(7)
+def random_finished_game(players: int, seed: int) -> sc.Game:
+    """A game played to its end by random choices seeded with `seed`."""
+    game = sc.new_game(sc.GameConfig(players=players, seed=seed))
+    chooser = random.Random(seed)
     while game.to_move is not None:
         game.apply(chooser.choice(game.legal_actions()))
-    steps = tie_break_steps(game)
-    assert steps[0].startswith("By most tokens")
-    text = Page(view(Model(screen="end", game=game))).all_text()
-    assert steps[0] in text
-    winners = [game.names[s] for s in game.winners()]
-    assert all(name in text for name in winners)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("seed", "scores", "steps", "headline"),
+    [
+        # No tie: most tokens decides.
+        (0, [(2, 2, 2), (5, 2, 4), (2, 0, 0)], ["By most tokens (5): Brutus."], "Brutus wins."),
+        # Tied on tokens, and on passed tokens too: Imperium decides (R40's second step).
+        (
+            1,
+            [(1, 0, 0), (3, 2, 3), (3, 1, 3)],
+            ["By most tokens (3): Brutus and Livia.", "By most Imperium (2): Brutus."],
+            "Brutus wins.",
+        ),
+        # Tied on tokens and Imperium: passed tokens decide (the third step).
+        (
+            14,
+            [(2, 0, 0), (3, 1, 1), (3, 1, 2)],
+            [
+                "By most tokens (3): Brutus and Livia.",
+                "By most Imperium (1): Brutus and Livia.",
+                "By most passed tokens (2): Livia.",
+            ],
+            "Livia wins.",
+        ),
+        # Tied on all three: a shared victory.
+        (
+            8,
+            [(3, 1, 2), (3, 1, 2), (0, 0, 0)],
+            [
+                "By most tokens (3): Cassius and Brutus.",
+                "By most Imperium (1): Cassius and Brutus.",
+                "By most passed tokens (2): Cassius and Brutus.",
+                "Still tied: they share the victory.",
+            ],
+            "Cassius and Brutus share the victory.",
+        ),
+    ],
+)
+def test_end_screen_explains_each_tie_break_step(
+    seed: int, scores: list[tuple[int, int, int]], steps: list[str], headline: str
+) -> None:
+    """R40: most tokens, then most Imperium, then most passed tokens, then a shared
+    victory; the end screen lists the steps that decided, in that order."""
+    game = random_finished_game(3, seed)
+    assert game.scores() == scores, "the seeded game ends in the position described"
+    assert tie_break_steps(game) == steps
+    page = Page(view(Model(screen="end", game=game)))
+    assert page.texts("tie-break") == ["".join(steps)]
+    assert page.texts("winners") == [headline]
 
 
 # ---------------------------------------------------------------- saves and links

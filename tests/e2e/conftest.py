@@ -108,10 +108,65 @@ def browser() -> Iterator[Any]:
 
 @dataclass
 class Watch:
-    """What a page did: console errors, page errors and every request URL."""
+    """What a page did: its errors and every request URL.
+
+    `errors` holds console errors, uncaught page errors and what the adapter
+    itself reports: its warnings (`Senator...` on the console) and the
+    "Something went wrong" notice it shows, so an exception the page catches and
+    survives still fails the test. A test that provokes such a report on purpose
+    takes it out of `errors` before it ends.
+    """
 
     errors: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
+
+    def adapter_reports(self) -> list[str]:
+        return [e for e in self.errors if e.startswith(ADAPTER_REPORTS)]
+
+
+# Set before any page script runs: tells the console when the adapter's error
+# notice appears, however briefly.
+NOTICE_WATCHER = """(() => {
+  const seen = new WeakSet();
+  const look = () => {
+    for (const el of document.querySelectorAll("#app .notice")) {
+      if (!seen.has(el) && el.textContent.includes("Something went wrong")) {
+        seen.add(el);
+        console.error("notice: " + el.textContent.trim());
+      }
+    }
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true });
+})();"""
+
+ADAPTER_REPORTS = ("console: notice: ", "warning: Senator")
+
+
+def watch_context(ctx: Any) -> Watch:
+    """Records what every page of `ctx` does (see `Watch`)."""
+    seen = Watch()
+
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            seen.errors.append(f"console: {message.text}")
+        elif message.type == "warning" and message.text.startswith("Senator"):
+            seen.errors.append(f"warning: {message.text}")
+
+    def on_page(page: Any) -> None:
+        page.on("console", on_console)
+        page.on("pageerror", lambda err: seen.errors.append(f"pageerror: {err}"))
+
+    ctx.add_init_script(NOTICE_WATCHER)
+    ctx.on("page", on_page)
+    ctx.on("request", lambda request: seen.requests.append(request.url))
+    return seen
+
+
+def fail_on_adapter_reports(seen: Watch) -> None:
+    """Fails the test if the adapter reported an error that the test did not take."""
+    reports = seen.adapter_reports()
+    if reports:
+        pytest.fail(f"the page reported errors: {reports}", pytrace=False)
 
 
 @pytest.fixture
@@ -123,20 +178,11 @@ def context(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def watch(context: Any) -> Watch:
-    seen = Watch()
-
-    def on_console(message: Any) -> None:
-        if message.type == "error":
-            seen.errors.append(f"console: {message.text}")
-
-    def on_page(page: Any) -> None:
-        page.on("console", on_console)
-        page.on("pageerror", lambda err: seen.errors.append(f"pageerror: {err}"))
-
-    context.on("page", on_page)
-    context.on("request", lambda request: seen.requests.append(request.url))
-    return seen
+def watch(context: Any) -> Iterator[Watch]:
+    """The context's watch; a test fails if the adapter reported an error it did not expect."""
+    seen = watch_context(context)
+    yield seen
+    fail_on_adapter_reports(seen)
 
 
 @pytest.fixture

@@ -1,18 +1,18 @@
 """The interface in a real browser, driven as a player drives it.
 
 Whole games set up on the set-up screen and played by clicking, for 3, 4 and 5
-players, with events on and off and every non-default variant; every kind of
+players, with events on and off and every non-default variant; what each variant
+switch changes, on scripted games; every kind of
 decision with its effect on the board, on rigged deals opened by link; a debate
 played from the keyboard alone; a phone-sized screen; a hostile player name.
 Screenshots of the set-up, a board in mid-game and the end screen, at desktop
 and phone sizes, go to test-results/screenshots/.
 
 Each random game clicks a choice drawn by a seeded `random.Random` among the
-`[data-action]` controls, so it is the same game every run; the seeds were
-picked so that the variant each game is about comes into play (for example,
-deal 18 below has a War naming a card another player holds twice, so both
-copies go, and a Public Works won by a player whose discards include cards an
-Assassin sent there; deal 52 reveals Spartacus in round 2).
+`[data-action]` controls, so it is the same game every run; those games check
+that the set-up screen's choices reach the game and that whole games end
+right. What each variant switch changes is checked on scripted games of its
+own (`VARIANT_GAMES`), each compared with the same game under the default.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -31,7 +31,15 @@ from senator_core.app.text import KIND_NAMES
 from senator_core.app.view import DECISION_TITLES, VARIANT_TEXT
 from senator_core.config import DEFAULT_NAMES
 
-from .conftest import BOOT_TIMEOUT, ROOT, Site, Watch, open_game
+from .conftest import (
+    BOOT_TIMEOUT,
+    ROOT,
+    Site,
+    Watch,
+    fail_on_adapter_reports,
+    open_game,
+    watch_context,
+)
 
 SHOTS = ROOT / "test-results" / "screenshots"
 PHONE = {"width": 390, "height": 844}
@@ -325,7 +333,7 @@ def set_up(page: Any, deal: Deal) -> None:
     page.select_option("[name='first-opener']", deal.first_opener)
     for switch, value in deal.variants.items():
         page.select_option(f"[name='variant-{switch}']", value)
-        # The hint under the switch follows the choice (RULES.md section 8).
+        # The hint under the switch follows the choice (docs/rules.md section 8).
         hint = setup.locator(f"[name='variant-{switch}'] ~ .hint")
         assert hint.inner_text() == VARIANT_TEXT[switch][value]
     page.fill("[name='seed']", str(deal.seed))
@@ -460,18 +468,11 @@ def phone(browser: Any) -> Iterator[tuple[Any, Watch]]:
     """A page in a phone-sized, touch-capable context, with its own watch."""
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(BOOT_TIMEOUT)
-    seen = Watch()
-    ctx.on("request", lambda request: seen.requests.append(request.url))
+    seen = watch_context(ctx)
     tab = ctx.new_page()
-
-    def on_console(message: Any) -> None:
-        if message.type == "error":
-            seen.errors.append(f"console: {message.text}")
-
-    tab.on("console", on_console)
-    tab.on("pageerror", lambda err: seen.errors.append(f"pageerror: {err}"))
     yield tab, seen
     ctx.close()
+    fail_on_adapter_reports(seen)
 
 
 def test_five_players_on_a_phone(site: Site, phone: tuple[Any, Watch]) -> None:
@@ -696,6 +697,118 @@ def test_every_decision_shows_its_effect_on_the_board(site: Site, page: Any, wat
     assert offsite(watch, site.origin) == []
 
 
+# --------------------------------------------------------------------------- each variant switch
+
+THREE_DOCKET = ("taxes", "taxes", "war", "trade", "rebellion", "public_works", "imperium")
+
+
+@dataclass(frozen=True)
+class VariantGame:
+    """A scripted game with one switch set to its other value. After `script`, the page
+    shows something the default rules would not (the part of the board named by
+    `differs`); `then` plays on in the page, under the switch only."""
+
+    config: sc.GameConfig
+    script: tuple[str, ...]
+    differs: str
+    then: tuple[str, ...] = ()
+
+
+def switched(switch: str, value: str, event_order: tuple[str, ...] = ()) -> sc.GameConfig:
+    """Three players, Cassius opens, `THREE_DOCKET` drawn first; events off unless the
+    game is about them or reveals `event_order`."""
+    variants = {switch: value}
+    if switch != "events" and not event_order:
+        variants["events"] = "off"
+    return sc.GameConfig(
+        players=3,
+        seed=1,
+        first_opener=0,
+        variants=sc.Variants(**variants),
+        draws=THREE_DOCKET,
+        event_order=event_order,
+    )
+
+
+VARIANT_GAMES = {
+    # R36: Brutus wins Taxes while Cassius holds the veto: from the centre only, there
+    # is nothing to take, so the power is skipped and the award comes at once.
+    "taxes": VariantGame(
+        switched("taxes", "centre_only"),
+        (*("topic taxes", "play 1", "withdraw", "withdraw", "take veto", "give 0"),
+         *("topic taxes", "withdraw", "play 1", "withdraw")),
+        differs="actions",
+        then=("give 2",),
+    ),
+    # R38: War naming the 2 takes every 2 from the other hands, not one.
+    "war": VariantGame(
+        switched("war", "all_copies"),
+        ("topic war", "play 1", "withdraw", "withdraw", "name 2"),
+        differs="players",
+        then=("give 1",),
+    ),
+    # R34: Cassius's 2 went to his discards by an Assassin, his 1 by a won debate:
+    # Public Works may return only the 1.
+    "public_works": VariantGame(
+        switched("public_works", "not_assassinated"),
+        (*("topic taxes", "play 1", "withdraw", "withdraw", "skip", "give 0"),
+         *("topic war", "play 2", "play 5", "assassin"),
+         *("topic public_works", "withdraw", "play 1", "withdraw")),
+        differs="actions",
+        then=("reclaim 1",),
+    ),
+    # R46: under Spartacus a single 5 is a first play worth 2 or more, and the
+    # Assassin cannot come before 2 influence is in play.
+    "spartacus": VariantGame(
+        switched("spartacus", "two_points", event_order=("spartacus",)),
+        ("topic war",),
+        differs="actions",
+        then=("play 5",),
+    ),
+    # Events off: no Imperator (the first event of this seed) flips the consuls.
+    "events": VariantGame(switched("events", "off"), (), differs="actions", then=("topic consul",)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("switch", list(VARIANT_GAMES))
+def test_each_variant_switch_changes_what_the_page_offers_or_shows(
+    site: Site, page: Any, watch: Watch, switch: str
+) -> None:
+    """Docs/rules.md section 8: for each switch, a scripted game where its other value
+    changes the game; the page follows the engine under the switch at every step and
+    shows what the default rules would not."""
+    deal = VARIANT_GAMES[switch]
+    default_value = sc.Variants().to_dict()[switch]
+    default = sc.new_game(
+        replace(deal.config, variants=replace(deal.config.variants, **{switch: default_value}))
+    )
+    open_game(page, link_url(site, deal.config))
+    table = Table(page, deal.config)
+    for action in deal.script:
+        table.step(action)
+        default.apply(action)
+    shown = board(page)
+    assert shown == expected_board(table.game)
+    assert shown[deal.differs] != expected_board(default)[deal.differs]
+    if switch == "taxes":
+        assert shown["decision"] == DECISION_TITLES["award"]
+        assert "take veto" in [str(a) for a in default.legal_actions()]
+    elif switch == "war":
+        assert [seat_of(shown, s)["hand"].get("2", 0) for s in (1, 2)] == [0, 0]
+        assert [default.hand(s)["2"] for s in (1, 2)] == [2, 2]
+    elif switch == "public_works":
+        assert shown["actions"] == ["reclaim 1", "skip"]
+    elif switch == "spartacus":
+        assert "play 5" in shown["actions"] and "assassin" not in shown["actions"]
+        assert "Spartacus" in page.locator(".log").inner_text()
+    elif switch == "events":
+        assert "topic consul" in shown["actions"]
+        assert "Event:" not in page.locator(".log").inner_text()
+        assert "topic consul" not in [str(a) for a in default.legal_actions()]
+    table.steps(*deal.then)
+    assert watch.errors == []
+
+
 # --------------------------------------------------------------------------- keyboard
 
 FOCUS = """() => {
@@ -780,11 +893,22 @@ def test_a_debate_played_from_the_keyboard_alone(site: Site, page: Any, watch: W
 # --------------------------------------------------------------------------- screenshots
 
 
-def test_desktop_and_phone_screenshots_of_a_rigged_board(site: Site, page: Any) -> None:
-    """A full five-player board in mid-debate, at desktop and phone widths, for review."""
+def test_desktop_and_phone_screenshots_of_a_board_in_mid_debate(site: Site, page: Any) -> None:
+    """A full five-player board in mid-debate (bids from two seats or more on the floor),
+    at desktop and phone widths, for review."""
     config = sc.GameConfig(players=5, seed=7, first_opener=0)
     open_game(page, link_url(site, config))
-    click_randomly(page, random.Random(7), 45)
+    chooser = random.Random(7)
+    click_randomly(page, chooser, 40)
+    for _ in range(MAX_CLICKS):
+        game = saved_game(page)
+        bidders = [s for s in range(game.players) if game.total(s)]
+        if game.decision == "debate" and len(bidders) >= 2:
+            break
+        click_randomly(page, chooser, 1)
+    shown = board(page)
+    assert shown["decision"] == DECISION_TITLES["debate"]
+    assert sum(total > 0 for total, _ in shown["bids"].values()) >= 2
     shot(page, "desktop-game-five")
     page.set_viewport_size(PHONE)
     assert_no_horizontal_scroll(page)

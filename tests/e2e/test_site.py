@@ -12,7 +12,15 @@ import pytest
 import senator_core as sc
 from senator_core.app.model import load_session
 
-from .conftest import READY, SUBPATH, Site, Watch, copy_site, open_game
+from .conftest import (
+    READY,
+    SUBPATH,
+    Site,
+    Watch,
+    copy_site,
+    fail_on_adapter_reports,
+    open_game,
+)
 
 MAX_CLICKS = 600
 
@@ -100,6 +108,33 @@ def test_a_game_in_progress_survives_a_reload(site: Site, page: Any, watch: Watc
     offered = page.locator("[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
     assert offered == [str(a) for a in before.legal_actions()]
     assert watch.errors == []
+
+
+# Makes the application's `update` raise, as a bug in it would.
+BREAK_UPDATE = """
+import __main__
+def broken(model, msg):
+    raise RuntimeError("injected failure")
+__main__.update = broken
+"""
+
+
+def test_the_watch_fails_a_test_on_an_error_the_page_survives(
+    site: Site, page: Any, watch: Watch
+) -> None:
+    """The adapter catches a failing update, warns and shows a notice, and play could go
+    on; the watch records both, and a test that ends with them fails."""
+    open_game(page, f"{site.origin}/?nosw")
+    page.evaluate("(code) => window.senator.pyodide.runPython(code)", BREAK_UPDATE)
+    page.click("[data-msg='new-game']")
+    page.locator(".notice").wait_for()
+    assert "injected failure" in page.locator(".notice").inner_text()
+    reports = watch.adapter_reports()
+    assert any(r.startswith("warning: Senator: RuntimeError: injected failure") for r in reports)
+    assert any(r.startswith("console: notice: Something went wrong") for r in reports)
+    with pytest.raises(pytest.fail.Exception, match="the page reported errors"):
+        fail_on_adapter_reports(watch)
+    watch.errors.clear()  # expected here: the test itself would fail otherwise
 
 
 def test_an_unreadable_save_is_set_aside_with_a_message(site: Site, page: Any) -> None:
