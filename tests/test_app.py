@@ -6,6 +6,7 @@ import base64
 import json
 import random
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
@@ -20,11 +21,16 @@ from senator_core.app.model import (
     Hint,
     computer_to_move,
     config_from_link,
+    forced_to_move,
     game_link,
+    load_session,
     session_json,
+    turn_came,
 )
+from senator_core.app.motion import Move, moves
+from senator_core.app.scoreboard import scoreboard
 from senator_core.app.text import action_label, describe, render_text
-from senator_core.app.view import HINT_SHOWN, tie_break_steps
+from senator_core.app.view import HINT_SHOWN, page_title, tie_break_steps
 
 from .scenario import play, rigged
 
@@ -80,7 +86,8 @@ class Page(HTMLParser):
 
 
 def playing(game: sc.Game, **fields: object) -> Model:
-    return Model(screen="game", game=game, seen=len(game.log), **fields)  # type: ignore[arg-type]
+    fields.setdefault("seen", len(game.log))
+    return Model(screen="game", game=game, **fields)  # type: ignore[arg-type]
 
 
 def started(seed: int = 4, players: int = 4, names: tuple[str, ...] | None = None) -> Model:
@@ -93,7 +100,7 @@ def started(seed: int = 4, players: int = 4, names: tuple[str, ...] | None = Non
 def test_title_screen_offers_a_new_game_and_the_rules() -> None:
     page = Page(view(Model()))
     assert page.values("data-screen") == ["title"]
-    assert page.values("data-msg") == ["new-game", "panel"]
+    assert page.values("data-msg") == ["quick-play", "new-game", "panel"]
     assert page.values("data-action") == []
     opened = update(Model(), Cmd("panel", "rules"))
     assert "How to play" in Page(view(opened)).all_text()
@@ -178,10 +185,10 @@ def test_board_shows_the_engine_state_and_exactly_the_legal_actions() -> None:
     assert game is not None
     page = Page(view(model))
     assert page.values("data-screen") == ["game"]
-    assert page.values("data-action") == [str(a) for a in game.legal_actions()]
+    assert sorted(page.values("data-action")) == sorted(str(a) for a in game.legal_actions())
     text = page.all_text()
-    assert f"Round {game.round} of 3" in text
-    assert f"Forum: {game.forum_size}" in text
+    assert f"Round {game.round}/3" in text
+    assert f"Forum {game.forum_size}" in text
     for name in game.names:
         assert name in text
     assert page.values("data-seat").count("4") >= 1
@@ -193,19 +200,22 @@ def test_debate_prompt_and_bids_show_totals() -> None:
     play(game, "topic war", "play 2 2")
     page = Page(view(playing(game)))
     text = page.all_text()
-    assert "raise to at least 5" in text
-    assert "2 + 5 → 7" in text
+    assert "Raise to 5 or more, play the Assassin, or withdraw." in text
     assert "Debating: War" in text
-    assert page.values("data-action")[-1] == "withdraw"
+    labels = [a for t, a in page.elements if a.get("data-action") == "play 2 5"]
+    assert [a["aria-label"] for a in labels] == ["2 + 5 → 7"], "one control per action"
+    assert "withdraw" in page.values("data-action")
 
 
 def test_ludi_gladiatorum_explains_the_two_card_cap() -> None:
     game = rigged(3, ["war"] * 3 + ["trade"] * 4, events=["ludi_gladiatorum"])
     play(game, "topic war", "play 1 2")
     play(game, "play 5", "withdraw")
-    text = Page(view(playing(game))).all_text()
-    assert "Ludi Gladiatorum: at most 2 cards in play" in text and "you have 2" in text
-    assert "R45" in text
+    page = Page(view(playing(game)))
+    text = page.all_text()
+    assert "You already have 2 cards in play, the most Ludi Gladiatorum allows." in text
+    assert "R45" not in text, "rule numbers stay out of sentences"
+    assert "R45" in page.values("data-value"), "a why? opens the rule"
 
 
 def test_award_shows_what_the_token_would_do_to_each_player() -> None:
@@ -229,13 +239,13 @@ def test_proposed_tokens_the_topic_would_cancel_are_flagged() -> None:
     assert re.search(r'class="token token-trade at-risk"', html)
 
 
-def test_what_just_happened_is_shown_beside_the_board() -> None:
+def test_the_last_move_is_told_on_the_table() -> None:
     model = started()
     assert model.game is not None
     topic = str(model.game.legal_actions()[0])
     after = update(model, Act(topic))
-    text = Page(view(after)).all_text()
-    assert "Just now" in text and "opens a debate on" in text
+    (line,) = Page(view(after)).texts("last-move")
+    assert "opens a debate on" in line
 
 
 def test_an_illegal_action_leaves_the_game_and_says_why() -> None:
@@ -516,3 +526,160 @@ def test_a_hint_shows_the_estimates_for_the_position_it_was_asked_for() -> None:
     assert stale.hint is None, "a hint for another position is dropped"
     moved = update(hinted, Act(str(game.legal_actions()[0])))
     assert moved.hint is None
+
+
+# ---------------------------------------------------------------- the table
+
+
+def test_quick_play_seats_one_human_against_three_normal_computers() -> None:
+    model = update(Model(), Cmd("quick-play"))
+    assert model.screen == "game" and model.game is not None
+    assert model.game.players == 4
+    assert model.kinds[:4] == ("human", "normal", "normal", "normal")
+    page = Page(view(model))
+    # The human sits at the bottom: their board comes after the others'.
+    seats = [a["data-seat"] for t, a in page.elements if t == "article"]
+    assert seats == ["1", "2", "3", "0"]
+    again = update(update(model, Cmd("title")), Cmd("play-again"))
+    assert again.kinds == model.kinds, "play again keeps who plays"
+
+
+def test_a_bid_built_by_touching_cards_is_confirmed_or_explained() -> None:
+    game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
+    play(game, "topic war", "play 2 2")  # Brutus (seat 1) to act; the hand 1 1 2 2 2 5 A
+    model = playing(game)
+    model = update(update(model, Cmd("pick", "0")), Cmd("pick", "2"))  # 1 + 2 = 3: too low
+    page = Page(view(model))
+    (problem,) = page.texts("build-problem")
+    assert problem.startswith("1 + 2 brings you to 3; you need 5 to lead.")
+    assert "R21" in page.values("data-value")
+    confirm = [a for t, a in page.elements if a.get("data-msg") == "confirm"]
+    assert "disabled" in confirm[0]
+    refused = update(model, Cmd("confirm"))
+    assert refused.game is model.game and refused.notice is not None
+    model = update(update(model, Cmd("pick", "2")), Cmd("pick", "5"))  # 1 + 5 = 6
+    assert Page(view(model)).texts("build-sum") == ["1 + 5 → your total 6"]
+    assert any(a.get("data-action") == "play 1 5" and "matches" in (a.get("class") or "")
+               for _, a in Page(view(model)).elements)  # fmt: skip
+    bid = update(model, Cmd("confirm"))
+    assert bid.game is not None and bid.game.in_play(1) == ["1", "5"]
+    assert bid.picked == () and bid.mover == 1
+    assert update(model, Cmd("pick", "99")).picked == model.picked
+    assert update(model, Cmd("unpick")).picked == ()
+
+
+def test_the_assassin_is_played_from_the_hand_too() -> None:
+    game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
+    play(game, "topic war", "play 2 2")
+    model = update(playing(game), Cmd("pick", "6"))
+    assert Page(view(model)).texts("build-sum")[0].startswith("Assassin: ends the debate")
+    after = update(model, Cmd("confirm"))
+    assert after.game is not None and after.game.topic is None
+    assert [e.id for e in after.game.log[after.seen :]][:2] == ["assassin", "assassinated"]
+
+
+def test_explanations_open_on_tap_inside_the_table() -> None:
+    game = rigged(3, ["war", "war", "trade", "taxes", "rebellion", "imperium", "imperium"])
+    play(game, "topic trade", "play 1", "withdraw", "withdraw", "skip", "give 1")
+    play(game, "topic war")
+    model = playing(game)
+    assert "risk:1:trade" in Page(view(model)).values("data-value")
+    for key, words in [
+        ("risk:1:trade", "Trade is at risk"),
+        ("kind:rebellion", "Send another docket token back to the forum"),
+        ("veto", "its holder may refuse a token"),
+        ("event", "No event card"),
+    ]:
+        opened = update(model, Cmd("explain", key))
+        (text,) = Page(view(opened)).texts("explain")
+        assert words in text
+        assert update(opened, Cmd("explain", key)).explain == ""
+    for bad in ("risk:9:trade", "kind:nothing", "risk:x:war", "bogus"):
+        assert Page(view(update(model, Cmd("explain", bad)))).texts("explain") == []
+
+
+def test_settings_toggle_and_are_remembered() -> None:
+    model = started()
+    quiet = update(update(model, Cmd("toggle", "sound")), Cmd("toggle", "auto"))
+    assert not quiet.setup.sound and not quiet.setup.auto
+    restored, _ = init({SETUP_KEY: persist(quiet)[SETUP_KEY]})
+    assert not restored.setup.sound and not restored.setup.auto
+    assert update(model, Cmd("toggle", "nonsense")) == model
+
+
+def test_a_why_opens_the_rules_at_the_rule() -> None:
+    model = update(started(), Cmd("rule", "R21"))
+    assert model.panel == "rules" and model.rule == "R21"
+    assert "rules-debate" in Page(view(model)).values("id")
+    assert update(started(), Cmd("rule", "<script>")).panel == ""
+
+
+def test_a_forced_move_is_offered_to_the_page_and_logged_as_made_for_the_player() -> None:
+    game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
+    play(game, "topic war", "play 1 1 2 2 2 5", "assassin")  # Cassius plays every card
+    play(game, "topic trade", "play 1", "withdraw", "assassin")  # and his Assassin
+    play(game, "topic taxes")  # Cassius opens with an empty hand: he can only withdraw (R24)
+    model = playing(game)
+    assert forced_to_move(model) == "withdraw"
+    assert "forced-note" in " ".join(a.get("class") or "" for _, a in Page(view(model)).elements)
+    assert forced_to_move(replace(model, setup=replace(model.setup, auto=False))) is None
+    after = update(model, Act("withdraw", auto=True))
+    assert after.auto == (len(game.log),)
+    assert "(made for the player: nothing else was possible)" in Page(view(after)).all_text()
+    loaded = load_session(persist(after)[SAVE_KEY] or "")
+    assert loaded.auto == after.auto
+    with pytest.raises(ValueError, match="moves made for players"):
+        load_session(session_json(game, after.colours, after.kinds, (10_000,)))
+
+
+def test_the_turn_comes_back_to_a_human_with_a_banner_a_title_and_a_chime() -> None:
+    model = update(Model(), Cmd("quick-play"))
+    game = model.game
+    assert game is not None
+    human = 0
+    while game.to_move != human or model.mover in (None, human):
+        action = game.legal_actions()[0]
+        before = model
+        model = update(model, Act(str(action)))
+        game = model.game
+        assert game is not None
+    assert turn_came(before, model) == (forced_to_move(model) is None)
+    assert page_title(model) == "Your turn · Senator"
+    if forced_to_move(model) is None:
+        assert Page(view(model)).texts("turn-banner") == ["Your turn"]
+    thinking = replace(model, game=game, mover=human)
+    assert not turn_came(model, thinking)
+    assert page_title(update(model, Cmd("title"))) == "Senator"
+
+
+def test_the_scoreboard_names_the_leader_and_the_tie_break() -> None:
+    game = random_finished_game(3, 14)  # tied on tokens and Imperium; passed decides
+    page = Page(scoreboard(Model(), game))
+    (verdict,) = page.texts("verdict")
+    assert verdict == "If the game ended now: Livia (tied on tokens, most passed tokens)."
+    leaders = [a["data-seat"] for t, a in page.elements if "leader" in (a.get("class") or "")]
+    assert leaders == ["2"]
+
+
+def test_motion_follows_the_events() -> None:
+    game = rigged(3, ["war", "war", "trade", "taxes", "rebellion", "imperium", "imperium"])
+    seen = len(game.log)
+    play(game, "topic war")
+    assert moves(game.log[seen:]) == [Move("token-war", "docket-war", "topic")]
+    play(game, "play 2 2")
+    seen = len(game.log)
+    play(game, "play 5")
+    assert moves(game.log[seen:]) == [Move("card-5", "seat-1-hand", "seat-1-play")]
+    seen = len(game.log)
+    play(game, "withdraw", "withdraw", "name 1")
+    found = moves(game.log[seen:])
+    assert Move("card-1", "seat-0-hand", "seat-0-discards") in found
+    seen = len(game.log)
+    play(game, "give 1")
+    found = moves(game.log[seen:])
+    assert Move("token-war", "topic", "seat-1-proposed") in found
+    # The winner's cards go to their discards, the others' back to hand (R29).
+    assert Move("card-5", "seat-1-play", "seat-1-discards") in found
+    assert Move("card-2", "seat-0-play", "seat-0-hand") in found
+    html = view(playing(game, seen=seen))
+    assert html.count("fresh") >= 3

@@ -11,10 +11,13 @@ from html.parser import HTMLParser
 import pytest
 
 from senator_core.app.art import (
+    CARD_FRAMES,
     ICON_NAMES,
     KIND_COLOURS,
     SYMBOL_PREFIX,
+    card_frame,
     conflict_cycle,
+    dagger,
     drawing,
     icon,
     sprite,
@@ -73,14 +76,27 @@ def test_every_icon_is_one_labelled_svg(name: str) -> None:
     assert "<text" not in drawing(name), "numerals are drawn, not set in a font"
 
 
-def test_the_sprite_holds_one_symbol_per_icon() -> None:
+def test_the_sprite_holds_one_symbol_per_icon_and_card_frame() -> None:
     root = parse(sprite())
     assert root.get("aria-hidden") == "true"
     ids = [child.get("id") for child in root]
-    assert ids == [f"{SYMBOL_PREFIX}{name}" for name in ICON_NAMES]
-    for child, name in zip(root, ICON_NAMES, strict=True):
+    assert ids == [f"{SYMBOL_PREFIX}{name}" for name in (*ICON_NAMES, *CARD_FRAMES)]
+    for child, name in zip(root, ICON_NAMES, strict=False):
         assert child.tag.endswith("symbol") and child.get("viewBox") == "0 0 32 32"
         assert len(child) >= 1, f"{name} draws something"
+    for child in root[len(ICON_NAMES) :]:
+        assert child.get("viewBox") == "0 0 50 70" and len(child) >= 1
+
+
+def test_card_frames_are_decorative_and_drawn_in_the_palette() -> None:
+    for dark in (False, True):
+        svg = parse(card_frame(dark))
+        assert svg.get("aria-hidden") == "true" and "id=" not in card_frame(dark)
+        assert svg[0].get("href") == f"#{SYMBOL_PREFIX}{CARD_FRAMES[dark]}"
+    assert parse(dagger()).get("aria-hidden") == "true"
+    drawn = sprite()
+    colours = set(re.findall(r"#[0-9a-f]{6}", drawn))
+    assert colours <= PALETTE | set(KIND_COLOURS.values()) | {"#bdb5a6", "#8a8172", "#8b1e1e"}
 
 
 @pytest.mark.parametrize("name", ICON_NAMES)

@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
-from senator_core.app import Act, Cmd, Field, init, persist, update, view
+from senator_core.app import Act, Cmd, Field, Model, init, persist, update, view
 from senator_core.app.art import sprite
+from senator_core.app.help import RULE_SECTIONS
 from senator_core.app.model import (
     HINT_LEVEL,
     SAVE_KEY,
@@ -26,10 +27,18 @@ from senator_core.app.model import (
     SPEED_SECONDS,
     Hint,
     computer_to_move,
+    forced_to_move,
+    turn_came,
 )
+from senator_core.app.motion import holds, moves
+from senator_core.app.view import page_title
 from senator_core.bots import SearchBot, Thinking, make
 
 SLICE_SECONDS = 0.025  # the longest a computer thinks before the page gets a turn
+MOVE_MS = {"instant": 0, "fast": 300, "normal": 450, "slow": 600}  # a piece's flight
+HOLD_SECONDS = {"instant": 0.0, "fast": 0.5, "normal": 1.2, "slow": 2.0}  # after a big moment
+FORCED_SECONDS = {"instant": 0.25, "fast": 0.6, "normal": 1.0, "slow": 1.6}  # before a forced move
+GUARD_MS = 400  # a control that appears under the pointer ignores it this long
 
 STORED_KEYS = (SAVE_KEY, SETUP_KEY)
 
@@ -79,6 +88,11 @@ class Page:
         # Proxies made once and kept for the page's life.
         self.thinking = False  # a computer's turns are being played
         self.hinting = False  # a hint is being worked out
+        self.forcing = False  # a move that is no choice is about to be made
+        self.last_tap: tuple[float, float, float, int] | None = None  # x, y, when, moves
+        self.audio: Any = None  # made on first use, after the player has interacted
+        self.chimes = 0
+        self.unguard = create_proxy(self.release_guard)
         self.tasks: set[Any] = set()  # running computer turns and hints, kept alive
         self.listeners = {
             "click": create_proxy(self.on_click),
@@ -90,6 +104,7 @@ class Page:
             js.document.addEventListener(kind, listener)
 
     def dispatch(self, msg: Act | Cmd | Field | Hint) -> None:
+        before = self.model
         try:
             self.model = update(self.model, msg)
         except Exception as err:
@@ -98,17 +113,115 @@ class Page:
             if self.stored.get(key) != value:
                 storage_set(key, value)
                 self.stored[key] = value
-        self.render()
+        self.render(before)
 
-    def render(self) -> None:
-        js.morphdom(self.root, str(view(self.model)), self.morph_options)
+    def render(self, before: Model | None = None) -> None:
+        model = self.model
+        html = str(view(model))
+        flights = self.moves_to_show(before, model)
+        noted = js.senatorMotion.before(to_js(flights)) if flights else None
+        js.morphdom(self.root, html, self.morph_options)
+        if noted is not None:
+            js.senatorMotion.after(noted, MOVE_MS[model.setup.speed])
+        js.document.title = page_title(model)
         active = js.document.activeElement
         if not active or active == js.document.body:
             # The control that had focus is gone: keep keyboard play going from the decision.
             self.focus_decision()
-        if computer_to_move(self.model) and not self.thinking:
+        self.guard_pointer()
+        if before is not None and model.setup.sound and turn_came(before, model):
+            self.chime(final=model.screen == "end")
+        if model.panel == "rules" and model.rule and (before is None or before.rule != model.rule):
+            section = js.document.getElementById(RULE_SECTIONS.get(model.rule, ""))
+            if section:
+                section.scrollIntoView()
+        if computer_to_move(model) and not self.thinking:
             self.thinking = True
             self.start(self.computer_turns())
+        elif (forced := forced_to_move(model)) and not self.forcing:
+            self.forcing = True
+            self.start(self.forced_move(model, forced))
+
+    def moves_to_show(self, before: Model | None, model: Model) -> list[list[str]]:
+        """What the last action moved, if it is to be seen moving: not when the page
+        catches up (a first render, a reload), at the instant pace, in a hidden tab or
+        for a player who asked for reduced motion."""
+        game = model.game
+        if (
+            before is None
+            or game is None
+            or before.game is None
+            or game is before.game
+            or model.seen != len(before.game.log)
+            or model.setup.speed == "instant"
+            or js.document.hidden
+            or js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        ):
+            return []
+        return [list(m) for m in moves(game.log[model.seen :])]
+
+    def guard_pointer(self) -> None:
+        """A control that has just appeared where the last tap landed ignores the pointer
+        a moment, so a double tap cannot act twice."""
+        tap = self.last_tap
+        game = self.model.game
+        if (
+            tap is None
+            or game is None
+            or game.moves == tap[3]  # no move was made: the same decision is still shown
+            or time.perf_counter() - tap[2] > GUARD_MS / 1000
+        ):
+            return
+        self.last_tap = None
+        under = js.document.elementFromPoint(tap[0], tap[1])
+        control = under.closest("[data-action], [data-msg='confirm']") if under else None
+        if control and not control.disabled:
+            control.disabled = True
+            control.setAttribute("data-guard", "")
+            js.setTimeout(self.unguard, GUARD_MS)
+
+    def release_guard(self) -> None:
+        for control in js.document.querySelectorAll("[data-guard]"):
+            control.removeAttribute("data-guard")
+            control.disabled = False
+
+    def chime(self, final: bool = False) -> None:
+        """A short two-note sound made in the page: a human's turn, or the game's end."""
+        try:
+            if self.audio is None:
+                self.audio = js.AudioContext.new()
+            ctx = self.audio
+            now = ctx.currentTime
+            notes = (523.25, 659.25, 783.99) if final else (587.33, 880.0)
+            for i, freq in enumerate(notes):
+                osc = ctx.createOscillator()
+                gain = ctx.createGain()
+                osc.type = "sine"
+                osc.frequency.value = freq
+                start = now + i * 0.12
+                gain.gain.setValueAtTime(0.0001, start)
+                gain.gain.exponentialRampToValueAtTime(0.12, start + 0.02)
+                gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.35)
+                osc.connect(gain)
+                gain.connect(ctx.destination)
+                osc.start(start)
+                osc.stop(start + 0.4)
+            self.chimes += 1
+            js.document.documentElement.dataset.chimes = str(self.chimes)
+        except Exception as err:  # no audio here: the game goes on in silence
+            js.console.info(f"no sound: {err}")
+
+    async def forced_move(self, model: Model, action: str) -> None:
+        """Makes the only legal move for a human after a pause they can see."""
+        try:
+            await asyncio.sleep(FORCED_SECONDS[model.setup.speed])
+            if self.model.game is model.game and forced_to_move(self.model) == action:
+                self.dispatch(Act(action, auto=True))
+        except Exception as err:
+            self.report(err)
+            self.render()
+        finally:
+            self.forcing = False
 
     async def computer_turns(self) -> None:
         """Plays computer seats' decisions one after another, at the chosen pace."""
@@ -116,6 +229,11 @@ class Page:
             while level := computer_to_move(self.model):
                 game = self.model.game
                 assert game is not None
+                if self.model.seen and holds(game.log[self.model.seen :]):
+                    # A big moment (an Assassin, a debate won, a round's end) stays in view.
+                    await asyncio.sleep(HOLD_SECONDS[self.model.setup.speed])
+                    if self.model.game is not game:
+                        continue
                 started = time.perf_counter()
                 bot = make(level, seed=game.to_move)  # a seat's computer plays alike
                 choice = await run_sliced(bot.thinking(game))
@@ -171,6 +289,9 @@ class Page:
         target = event.target.closest("[data-action], [data-msg]")
         if not target or target.disabled:
             return
+        game = self.model.game
+        moves_before = -1 if game is None else game.moves
+        self.last_tap = (event.clientX, event.clientY, time.perf_counter(), moves_before)
         action = target.getAttribute("data-action")
         if action:
             self.dispatch(Act(action))

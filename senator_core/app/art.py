@@ -23,7 +23,7 @@ from .html import Markup
 # the four card faces and the six events.
 ICON_NAMES: tuple[str, ...] = (
     "public_works", "rebellion", "taxes", "trade", "war", "imperium",
-    "consul", "consul_flipped", "veto",
+    "consul", "consul_flipped", "veto", "forum",
     "card_1", "card_2", "card_5", "card_assassin",
     "socialis_bellum", "hannibal", "imperator", "incursio_barbara", "ludi_gladiatorum",
     "spartacus",
@@ -156,6 +156,16 @@ _HAND = (
     f'<path fill="{PURPLE}" d="M9.7 15h12.6v6c0 4-3 7-6.3 7s-6.3-3-6.3-7z"/>'
 )
 
+# The forum: a purple bag of tokens tied with gold.
+_BAG = (
+    f'<path fill="{PURPLE}" stroke="{GOLD}" d="M11 9.5c-4 3-7 8-7 13 0 4 3 7 7 7h10c4 0 7-3 7-7 '
+    '0-5-3-10-7-13z"/>'
+    f'<path fill="{PURPLE}" stroke="{GOLD}" '
+    'd="M10 3.5c2 1.5 4 1.5 6 0 2 1.5 4 1.5 6 0l-1.5 6h-9z"/>'
+    f'<path stroke="{GOLD}" stroke-width="2" stroke-linecap="round" d="M10.5 9.5h11"/>'
+    f'<circle cx="16" cy="20" r="4" fill="{GOLD}"/>'
+)
+
 # --------------------------------------------------------------------------- cards
 
 _CARD = (
@@ -249,6 +259,7 @@ _DRAW: dict[str, str] = {
     "consul": _consul(PURPLE, GOLD, GOLD),
     "consul_flipped": _consul(GREY, GREY_DARK, GREY_DARK),
     "veto": _HAND,
+    "forum": _BAG,
     "card_1": _CARD + _ONE,
     "card_2": _CARD + _TWO,
     "card_5": _CARD + _FIVE,
@@ -264,6 +275,65 @@ _DRAW: dict[str, str] = {
 
 SYMBOL_PREFIX = "senator-icon-"
 
+# --------------------------------------------------------------------------- card faces
+
+# A playing card's frame on a 50 x 70 grid: marble with a gold double border and
+# a laurel sprig top and bottom; the Assassin's is dark with a red border. The
+# value is written over it as text, large, so it reads at a glance.
+CARD_FRAMES: tuple[str, ...] = ("card_frame", "card_frame_dark", "dagger")
+CARD_RED = "#8b1e1e"
+
+
+def _sprig(cx: float, cy: float, colour: str, flip: bool) -> str:
+    turn = math.pi if flip else 0.0
+    leaves = "".join(
+        _leaf(cx + side * step * 3.2, cy, turn + math.radians(-90 + side * (50 + step * 12)), 3.4)
+        for side in (-1, 1)
+        for step in (0, 1)
+    )
+    return f'<path fill="{colour}" d="{leaves}"/>'
+
+
+def _frame(face: str, rim: str, line: str) -> str:
+    return (
+        f'<rect x="1" y="1" width="48" height="68" rx="5" fill="{face}" stroke="{rim}" '
+        'stroke-width="1.5"/>'
+        f'<rect x="4.5" y="4.5" width="41" height="61" rx="2.5" fill="none" stroke="{line}" '
+        'stroke-width=".8"/>'
+        f"{_sprig(25, 8.5, line, False)}{_sprig(25, 61.5, line, True)}"
+    )
+
+
+_DAGGER = (
+    f'<path fill="{MARBLE}" d="M25 3l3.5 6v1.5c0 10-1 16-.8 23h-5.4c.2-7-.8-13-.8-23V9z"/>'
+    f'<path stroke="{GREY_DARK}" stroke-width=".8" d="M25 9v22"/>'
+    f'<rect x="17" y="33" width="16" height="3.4" rx="1.7" fill="{GOLD}"/>'
+    f'<path stroke="{GOLD}" stroke-width="4" d="M25 36.4v7"/>'
+    f'<ellipse cx="25" cy="45" rx="4.4" ry="2.6" fill="{GOLD}"/>'
+)
+_FRAMES: dict[str, str] = {
+    "card_frame": _frame(MARBLE, GOLD_DARK, GOLD),
+    "card_frame_dark": _frame(INK, CARD_RED, GOLD),
+    "dagger": f'<g transform="translate(0 11)">{_DAGGER}</g>',
+}
+
+
+def dagger() -> Markup:
+    """The Assassin's dagger, drawn over a dark card frame; decorative."""
+    return Markup(
+        '<svg class="card-dagger" viewBox="0 0 50 70" aria-hidden="true" focusable="false">'
+        f'<use href="#{SYMBOL_PREFIX}dagger"/></svg>'
+    )
+
+
+def card_frame(dark: bool = False) -> Markup:
+    """The frame of a card face, from the sprite; decorative, so hidden from readers."""
+    name = CARD_FRAMES[1 if dark else 0]
+    return Markup(
+        f'<svg class="card-frame" viewBox="0 0 50 70" aria-hidden="true" focusable="false" '
+        f'preserveAspectRatio="none"><use href="#{SYMBOL_PREFIX}{name}"/></svg>'
+    )
+
 
 def sprite() -> Markup:
     """Every drawing once, as SVG symbols: the page holds this one copy, outside the
@@ -271,6 +341,9 @@ def sprite() -> Markup:
     symbols = "".join(
         f'<symbol id="{SYMBOL_PREFIX}{name}" viewBox="0 0 32 32">{_DRAW[name]}</symbol>'
         for name in ICON_NAMES
+    ) + "".join(
+        f'<symbol id="{SYMBOL_PREFIX}{name}" viewBox="0 0 50 70">{_FRAMES[name]}</symbol>'
+        for name in CARD_FRAMES
     )
     return Markup(
         '<svg xmlns="http://www.w3.org/2000/svg" class="icon-sprite" aria-hidden="true" '

@@ -5,33 +5,42 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..actions import IllegalActionError
 from ..config import DEFAULT_NAMES, VARIANT_VALUES, GameConfig, Variants
 from ..game import Game, new_game
-from ..rules import MAX_PLAYERS, MIN_PLAYERS
+from ..rules import CARDS, MAX_PLAYERS, MIN_PLAYERS
+from .explain import forced_action
 
 SAVE_KEY = "senator.save"
 SETUP_KEY = "senator.setup"
 UNREADABLE_KEY = "senator.save.unreadable"
 SESSION_FORMAT = "senator-session"
 PALETTE_SIZE = 5  # seat colours: see view.SEAT_COLOURS
-PANELS = ("rules", "forum")
+PANELS = ("rules", "forum", "log")
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, "easy", "normal", "hard")  # a person, or a computer of that level
 ALL_HUMAN = (HUMAN,) * MAX_PLAYERS
 SPEEDS = ("instant", "fast", "normal", "slow")  # how long a computer's move stays in view
 SPEED_SECONDS = {"instant": 0.0, "fast": 0.35, "normal": 0.9, "slow": 1.8}
 HINT_LEVEL = "hard"
+QUICK_PLAY_KINDS = (HUMAN, "normal", "normal", "normal", HUMAN)  # one human against three
+SWITCHES = ("sound", "auto")  # settings turned on and off from the game screen
 
 
 @dataclass(frozen=True)
 class Act:
-    """Perform a game action, given by its notation (a `data-action` control)."""
+    """Perform a game action, given by its notation (a `data-action` control).
+
+    `auto` marks a move the page made for a human because nothing else was legal
+    (see `forced_to_move`); the log says so.
+    """
 
     text: str
+    auto: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,8 @@ class Setup:
     seed: str = ""
     kinds: tuple[str, ...] = ALL_HUMAN
     speed: str = "normal"
+    sound: bool = True  # a short sound when a human's turn comes and at the end
+    auto: bool = True  # moves that are no choice are made for the player
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -81,6 +92,8 @@ class Setup:
             "colours": list(self.colours),
             "kinds": list(self.kinds),
             "speed": self.speed,
+            "sound": self.sound,
+            "auto": self.auto,
             "first_opener": self.first_opener,
             "variants": self.variants.to_dict(),
             "seed": self.seed,
@@ -119,6 +132,11 @@ class Setup:
 _FIELD_OF = {"first_opener": "first-opener"}
 
 
+def _switch(setup: Setup, name: str, on: bool) -> Setup:
+    """The set-up with the setting `name` (one of SWITCHES) turned on or off."""
+    return replace(setup, sound=on) if name == "sound" else replace(setup, auto=on)
+
+
 def _set_field(setup: Setup, name: str, value: Any) -> Setup:
     """The set-up with one field changed; ValueError for a value it cannot hold."""
     if name == "players":
@@ -139,6 +157,10 @@ def _set_field(setup: Setup, name: str, value: Any) -> Setup:
         if value not in SPEEDS:
             raise ValueError("speed")
         return replace(setup, speed=str(value))
+    if name in SWITCHES:
+        if not isinstance(value, bool):
+            raise ValueError(name)
+        return _switch(setup, name, value)
     if name == "first-opener":
         if value != "random" and not (str(value).isdigit() and int(value) < MAX_PLAYERS):
             raise ValueError("first opener")
@@ -185,7 +207,11 @@ class Model:
     on a copy, so an old model stays as it was.
 
     `seen` is how much of the game's log the player had seen before the last
-    action: what came after it is shown as what just happened.
+    action: what came after it is shown as what just happened, and `mover` is
+    the seat that made that action. `auto` lists where in the log each move made
+    for a player (nothing else was legal) begins. `picked` holds the positions,
+    in the hand shown, of the cards the player to move has touched to build a
+    bid; `explain` names the piece whose explanation is open.
     """
 
     screen: str = "title"
@@ -198,6 +224,11 @@ class Model:
     panel: str = ""
     notice: str | None = None
     page_url: str = ""
+    mover: int | None = None
+    auto: tuple[int, ...] = ()
+    picked: tuple[int, ...] = ()
+    explain: str = ""
+    rule: str = ""  # the rule the rules panel was opened at ("R21"), if any
 
 
 # --------------------------------------------------------------------------- links
@@ -242,7 +273,7 @@ def init(
     saved = storage.get(SAVE_KEY)
     if saved:
         try:
-            game, colours, kinds = load_session(saved)
+            game, colours, kinds, auto = load_session(saved)
         except ValueError:
             writes[UNREADABLE_KEY] = saved
             writes[SAVE_KEY] = None
@@ -251,7 +282,9 @@ def init(
             )
         else:
             if game.decision != "over":
-                model = replace(model, game=game, colours=colours, kinds=kinds, seen=len(game.log))
+                model = replace(
+                    model, game=game, colours=colours, kinds=kinds, seen=len(game.log), auto=auto
+                )
     if link:
         try:
             config = config_from_link(link)
@@ -264,20 +297,37 @@ def init(
     return model, writes
 
 
-def session_json(game: Game, colours: tuple[int, ...], kinds: tuple[str, ...] = ALL_HUMAN) -> str:
-    return json.dumps(
-        {
-            "format": SESSION_FORMAT,
-            "version": 1,
-            "game": game.to_json(),
-            "colours": list(colours),
-            "kinds": list(kinds),
-        }
-    )
+class Session(NamedTuple):
+    """A saved game with what the page keeps beside it."""
+
+    game: Game
+    colours: tuple[int, ...]
+    kinds: tuple[str, ...]
+    auto: tuple[int, ...]
 
 
-def load_session(text: str) -> tuple[Game, tuple[int, ...], tuple[str, ...]]:
-    """A saved game, its seat colours and who sits where; ValueError if it is not sound."""
+def session_json(
+    game: Game,
+    colours: tuple[int, ...],
+    kinds: tuple[str, ...] = ALL_HUMAN,
+    auto: tuple[int, ...] = (),
+) -> str:
+    """The game in progress as stored: version 1, with `auto` optional."""
+    data: dict[str, Any] = {
+        "format": SESSION_FORMAT,
+        "version": 1,
+        "game": game.to_json(),
+        "colours": list(colours),
+        "kinds": list(kinds),
+    }
+    if auto:
+        data["auto"] = list(auto)
+    return json.dumps(data)
+
+
+def load_session(text: str) -> Session:
+    """A saved game, its seat colours, who sits where and which moves were made for a
+    player; ValueError if it is not sound."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -296,7 +346,13 @@ def load_session(text: str) -> tuple[Game, tuple[int, ...], tuple[str, ...]]:
         kinds = read_kinds(data.get("kinds", list(ALL_HUMAN)))
     except ValueError:
         raise ValueError("the seats' players are not readable") from None
-    return game, tuple(colours), kinds
+    auto = data.get("auto", [])
+    log_size = len(game.log)
+    if not isinstance(auto, list) or not all(
+        isinstance(i, int) and not isinstance(i, bool) and 0 <= i < log_size for i in auto
+    ):
+        raise ValueError("the moves made for players are not readable")
+    return Session(game, tuple(colours), kinds, tuple(auto))
 
 
 def read_kinds(value: Any) -> tuple[str, ...]:
@@ -315,7 +371,7 @@ def persist(model: Model) -> dict[str, str | None]:
     game = model.game
     in_progress = game is not None and game.decision != "over"
     return {
-        SAVE_KEY: session_json(game, model.colours, model.kinds)
+        SAVE_KEY: session_json(game, model.colours, model.kinds, model.auto)
         if game is not None and in_progress
         else None,
         SETUP_KEY: json.dumps(model.setup.to_dict()),
@@ -325,7 +381,7 @@ def persist(model: Model) -> dict[str, str | None]:
 # --------------------------------------------------------------------------- update
 
 
-def _start(model: Model, config: GameConfig) -> Model:
+def _start(model: Model, config: GameConfig, kinds: tuple[str, ...] | None = None) -> Model:
     game = new_game(config)
     return replace(
         model,
@@ -335,24 +391,78 @@ def _start(model: Model, config: GameConfig) -> Model:
         notice=None,
         panel="",
         colours=model.setup.colours,
-        kinds=model.setup.kinds,
+        kinds=model.setup.kinds if kinds is None else kinds,
         hint=None,
+        mover=None,
+        auto=(),
+        picked=(),
+        explain="",
     )
+
+
+def hand_list(counts: dict[str, int]) -> list[str]:
+    """A hand as a list of cards as it is shown: lowest first, the Assassin last."""
+    return [c for c in CARDS for _ in range(counts[c])]
+
+
+def picked_cards(model: Model) -> list[str]:
+    """The cards the player to move has picked from the hand shown, in hand order."""
+    game = model.game
+    if game is None or game.to_move is None:
+        return []
+    hand = hand_list(game.hand(game.to_move))
+    return [hand[i] for i in sorted(model.picked) if i < len(hand)]
+
+
+def picked_action(cards: list[str]) -> str:
+    """The notation of playing the picked cards: a bid, or the Assassin with them."""
+    influence = [c for c in cards if c != "assassin"]
+    if "assassin" in cards:
+        return " ".join(["assassin", *influence])
+    return " ".join(["play", *influence])
+
+
+def _act(model: Model, text: str, auto: bool = False) -> Model:
+    game = model.game
+    if game is None or model.screen != "game":
+        return replace(model, notice="There is no game in progress.")
+    moved = game.clone()
+    try:
+        moved.apply(text)
+    except IllegalActionError as err:
+        return replace(model, notice=str(err))
+    screen = "end" if moved.decision == "over" else "game"
+    return replace(
+        model,
+        screen=screen,
+        game=moved,
+        seen=len(game.log),
+        notice=None,
+        hint=None,
+        mover=game.to_move,
+        auto=(*model.auto, len(game.log)) if auto else model.auto,
+        picked=(),
+        explain="",
+    )
+
+
+def _pick(model: Model, value: str) -> Model:
+    """Touches a card of the hand shown: picks it, or puts it back."""
+    game = model.game
+    if game is None or game.decision != "debate" or game.to_move is None:
+        return model
+    if not value.isdigit() or int(value) >= len(hand_list(game.hand(game.to_move))):
+        return model
+    index = int(value)
+    picked = set(model.picked)
+    picked.symmetric_difference_update({index})
+    return replace(model, picked=tuple(sorted(picked)))
 
 
 def update(model: Model, msg: Msg) -> Model:
     """The model after a message; bad messages leave everything as it was, with a notice."""
     if isinstance(msg, Act):
-        game = model.game
-        if game is None or model.screen != "game":
-            return replace(model, notice="There is no game in progress.")
-        moved = game.clone()
-        try:
-            moved.apply(msg.text)
-        except IllegalActionError as err:
-            return replace(model, notice=str(err))
-        screen = "end" if moved.decision == "over" else "game"
-        return replace(model, screen=screen, game=moved, seen=len(game.log), notice=None, hint=None)
+        return _act(model, msg.text, msg.auto)
     if isinstance(msg, Hint):
         if model.game is None or msg.moves != model.game.moves:
             return model  # the hint was for a position that is gone
@@ -374,10 +484,30 @@ def update(model: Model, msg: Msg) -> Model:
         except ValueError as err:
             return replace(model, notice=str(err).rstrip(".") + ".")
         return _start(model, config)
+    if name == "quick-play":
+        config = GameConfig(players=4, names=model.setup.names[:4])
+        return _start(model, config, QUICK_PLAY_KINDS)
     if name == "play-again":
         if model.game is None:
             return replace(model, screen="setup")
-        return _start(model, replace(model.game.config, seed=None, draws=(), event_order=()))
+        config = replace(model.game.config, seed=None, draws=(), event_order=())
+        return _start(model, config, model.kinds)
+    if name == "pick":
+        return _pick(model, msg.value)
+    if name == "unpick":
+        return replace(model, picked=())
+    if name == "confirm":
+        cards = picked_cards(model)
+        if not cards:
+            return replace(model, notice="Touch the cards of your hand to build a bid first.")
+        return _act(model, picked_action(cards))
+    if name == "explain":
+        return replace(model, explain="" if model.explain == msg.value else msg.value[:40])
+    if name == "toggle":
+        if msg.value not in SWITCHES:
+            return model
+        flipped = not getattr(model.setup, msg.value)
+        return replace(model, setup=_switch(model.setup, msg.value, flipped))
     if name == "continue":
         if model.game is None:
             return replace(model, notice="There is no game to continue.")
@@ -390,7 +520,11 @@ def update(model: Model, msg: Msg) -> Model:
     if name == "panel":
         if msg.value not in ("", *PANELS):
             return model
-        return replace(model, panel="" if model.panel == msg.value else msg.value)
+        return replace(model, panel="" if model.panel == msg.value else msg.value, rule="")
+    if name == "rule":
+        if not re.fullmatch(r"R\d{1,2}", msg.value):
+            return model
+        return replace(model, panel="rules", rule=msg.value)
     return replace(model, notice=f"Unknown command {name!r}.")
 
 
@@ -401,6 +535,37 @@ def computer_to_move(model: Model) -> str | None:
         return None
     kind = model.kinds[game.to_move]
     return None if kind == HUMAN else kind
+
+
+def forced_to_move(model: Model) -> str | None:
+    """The move to make for the human to act when it is no choice (withdrawing when
+    nothing else is possible, say) and the setting allows it; else None."""
+    game = model.game
+    if not model.setup.auto or model.screen != "game" or game is None or game.to_move is None:
+        return None
+    if model.kinds[game.to_move] != HUMAN:
+        return None
+    forced = forced_action(game)
+    return None if forced is None else str(forced)
+
+
+def turn_came(before: Model, after: Model) -> bool:
+    """Whether a human's turn has just come after someone else's, or the game just
+    ended: the moments the page chimes for."""
+    if before.screen == "game" and after.screen == "end":
+        return True
+    game = after.game
+    if after.screen != "game" or game is None or game.to_move is None or before.game is game:
+        return False
+    seat = game.to_move
+    if after.kinds[seat] != HUMAN or after.mover in (None, seat):
+        return False
+    return forced_to_move(after) is None
+
+
+def humans(kinds: tuple[str, ...], players: int) -> list[int]:
+    """The seats people play among the first `players`."""
+    return [s for s in range(players) if kinds[s] == HUMAN]
 
 
 def computers_play(kinds: tuple[str, ...], players: int) -> bool:

@@ -34,6 +34,53 @@ EVENT_EFFECTS = {
     "spartacus": "A first play needs 2 cards (or 2 influence); the Assassin needs influence too.",
 }
 
+# The set-up screen's words for each variant switch and value.
+VARIANT_TEXT: dict[str, dict[str, str]] = {
+    "taxes": {
+        "take_anywhere": "Taxes takes the veto from the centre or from whoever holds it.",
+        "centre_only": "Taxes takes the veto only from the centre.",
+    },
+    "spartacus": {
+        "two_cards": "Spartacus: a first play needs 2 cards; the Assassin goes with a card.",
+        "two_points": "Spartacus: a first play needs 2 influence; the Assassin needs 2 in play.",
+    },
+    "war": {
+        "one_copy": "War makes each other player discard one copy of the named card.",
+        "all_copies": "War makes each other player discard every copy of the named card.",
+    },
+    "public_works": {
+        "not_assassinated": "Public Works cannot return a card an Assassin discarded.",
+        "not_assassin": "Public Works returns any discarded card but the Assassin.",
+    },
+    "events": {"on": "One event card in force each round.", "off": "No event cards."},
+}
+VARIANT_LABELS = {
+    "taxes": "Taxes",
+    "spartacus": "Spartacus",
+    "war": "War",
+    "public_works": "Public Works",
+    "events": "Events",
+}
+SPEED_LABELS = {
+    "instant": "Instant",
+    "fast": "Fast",
+    "normal": "Normal",
+    "slow": "Slow",
+}
+KIND_LABELS = {
+    "human": "Human",
+    "easy": "Computer: easy",
+    "normal": "Computer: normal",
+    "hard": "Computer: hard",
+}
+DECISION_TITLES = {
+    "topic": "Choose a topic",
+    "debate": "Debate",
+    "power": "Use the power",
+    "award": "Award the token",
+    "veto": "Veto or accept",
+}
+
 
 def power_text(kind: str, variants: Variants) -> str:
     """What winning a debate on `kind` lets the winner do (R26, R27, R34-R39)."""

@@ -1,0 +1,108 @@
+"""The end screen: who won, the final table and how R40's tie-break decided."""
+
+from __future__ import annotations
+
+from ..game import Game
+from .html import Markup, classes, h
+from .log import log_section
+from .model import Model, game_link
+from .pieces import icon, seat_badge, token_list
+from .scoreboard import tie_break_steps
+
+
+def end_screen(model: Model, game: Game) -> Markup:
+    scores = game.scores()
+    winners = game.winners()
+    names = game.names
+    order = sorted(range(game.players), key=lambda s: scores[s], reverse=True)
+    rows = [
+        h(
+            "tr",
+            {"class": classes("result", s in winners and "winner"), "data-seat": s},
+            h(
+                "th",
+                {"scope": "row"},
+                seat_badge(model, s, names),
+                s in winners and h("span", {"class": "mark"}, " victor"),
+            ),
+            h("td", None, scores[s][0]),
+            h("td", None, scores[s][1]),
+            h("td", None, scores[s][2]),
+            h("td", {"class": "held-passed"}, token_list(game.passed(s))),
+            h("td", {"class": "held-proposed"}, token_list(game.proposed(s))),
+        )
+        for s in order
+    ]
+    victors = " and ".join(names[s] for s in winners)
+    headline = f"{victors} {'share the victory' if len(winners) > 1 else 'wins'}."
+    return h(
+        "main",
+        {"class": "screen screen-end", "data-screen": "end"},
+        h(
+            "div",
+            {"class": "title-art", "aria-hidden": "true"},
+            icon("imperium", "", "icon icon-hero"),
+        ),
+        h("h1", None, "The game is over"),
+        h("p", {"class": "winners"}, headline),
+        h(
+            "div",
+            {"class": "results-wrap"},
+            h(
+                "table",
+                {"class": "results"},
+                h(
+                    "thead",
+                    None,
+                    h(
+                        "tr",
+                        None,
+                        [
+                            h("th", {"scope": "col"}, t)
+                            for t in (
+                                "Senator",
+                                "Tokens",
+                                "Imperium",
+                                "Passed",
+                                "Passed into law",
+                                "Still proposed",
+                            )
+                        ],
+                    ),
+                ),
+                h("tbody", None, rows),
+            ),
+        ),
+        h("ol", {"class": "tie-break"}, [h("li", None, step) for step in tie_break_steps(game)]),
+        h(
+            "div",
+            {"class": "title-actions"},
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-msg": "play-again"},
+                "Play again",
+            ),
+            h("button", {"type": "button", "data-msg": "setup"}, "New set-up"),
+            h("button", {"type": "button", "data-msg": "title"}, "Title screen"),
+        ),
+        log_section(model, game),
+    )
+
+
+def share_section(model: Model, game: Game) -> Markup:
+    link = model.page_url + game_link(game.config)
+    return h(
+        "details",
+        {"class": "share"},
+        h("summary", None, "Share this deal"),
+        h("p", {"class": "hint"}, "This link opens a new game with the same deal and rules."),
+        h(
+            "input",
+            {
+                "class": "share-link",
+                "readonly": True,
+                "value": link,
+                "aria-label": "Link to this deal",
+            },
+        ),
+    )

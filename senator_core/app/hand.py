@@ -1,0 +1,348 @@
+"""The decision at the bottom of the table: the prompt, the hand of the senator to act
+as cards to touch, the bids one tap away, and every other choice of the decision.
+
+Every legal action has exactly one control carrying `data-action` while it is
+legal; building a bid from touched cards is confirmed with `data-msg="confirm"`.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..game import Game
+from ..rules import conflicts_with
+from . import explain
+from .html import Markup, classes, h
+from .model import HINT_LEVEL, Hint, Model, hand_list, humans, picked_action
+from .pieces import CARD_VALUES, card_face, kind_icon, seat_badge
+from .text import DECISION_TITLES, KIND_LABELS, KIND_NAMES, action_label, power_text
+
+HINT_SHOWN = 5  # the best choices a hint lists; the others are summed up in a line
+
+
+def _award_effect(game: Game, seat: int) -> str:
+    topic = game.topic
+    assert topic is not None and topic != "consul"
+    winner = game.debate_winner
+    if seat != winner and game.veto == seat:
+        return "holds the veto: may refuse it"
+    lost = [k for k in game.proposed(seat) if k in conflicts_with(topic)]
+    if lost:
+        return "would cancel " + ", ".join(KIND_NAMES[k] for k in lost) + " and lose it"
+    return f"would propose it ({len(game.proposed(seat)) + 1} proposed)"
+
+
+def why_button(rule: str) -> Markup:
+    """A "why?" that opens the rules at the section teaching `rule`."""
+    return h(
+        "button",
+        {"type": "button", "class": "why", "data-msg": "rule", "data-value": rule},
+        "why?",
+    )
+
+
+def selection_problem(game: Game, cards: list[str]) -> tuple[str, str] | None:
+    """Why the touched cards are not a legal play, in words, with the rule it comes
+    from; None when they are one."""
+    seat = game.to_move
+    assert seat is not None
+    legal = {str(a) for a in game.legal_actions()}
+    text = picked_action(cards)
+    if text in legal:
+        return None
+    influence = [c for c in cards if c != "assassin"]
+    mine = game.total(seat)
+    value = sum(CARD_VALUES[c] for c in influence)
+    found = explain.blockers(game)
+    if "assassin" in cards:
+        for blocker in found:
+            if blocker.blocks == "assassin":
+                return blocker.sentence(), blocker.rule
+        if any(t.startswith("assassin") for t in legal):
+            if "assassin" in legal and influence:
+                return "The Assassin is played alone here: put the other cards back.", "R46"
+            return "Under Spartacus the Assassin goes with at least one influence card.", "R46"
+        return "The Assassin cannot be played now.", "R22"
+    high = max(game.total(s) for s in range(game.players) if s != seat)
+    if mine + value <= high:
+        return (
+            f"{' + '.join(influence)} brings you to {mine + value}; you need {high + 1} to lead.",
+            "R21",
+        )
+    for blocker in found:
+        if blocker.blocks == "play":
+            return blocker.sentence(), blocker.rule
+    return "These cards are not a legal play.", "R21"
+
+
+def _bid_chip(game: Game, action: Action, mine: int, picked: str) -> Markup:
+    text = str(action)
+    faces = [card_face(c, "mini") for c in action.names]
+    if action.verb == "assassin":
+        faces.insert(0, card_face("assassin", "mini"))
+        label = "Assassin" + "".join(f" + {c}" for c in action.names)
+    else:
+        label = f"→ {mine + action.value}"
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": classes("choice chip", f"choice-{action.verb}", text == picked and "matches"),
+            "data-action": text,
+            "aria-label": action_label(text, mine, game.names),
+        },
+        h("span", {"class": "chip-cards", "aria-hidden": "true"}, faces),
+        h("span", {"class": "chip-label", "aria-hidden": "true"}, label),
+    )
+
+
+def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Markup:
+    """The hand as large cards to touch, the bid they build, and the quick bids."""
+    hand = hand_list(game.hand(seat))
+    picked = set(model.picked)
+    mine = game.total(seat)
+    chosen = [hand[i] for i in sorted(picked) if i < len(hand)]
+    can_bid = any(a.verb in ("play", "assassin") for a in legal)
+    cards = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": classes("hand-card", i in picked and "picked"),
+                "data-msg": "pick",
+                "data-value": i,
+                "aria-pressed": "true" if i in picked else "false",
+                "disabled": not can_bid,
+            },
+            card_face(card, "large"),
+        )
+        for i, card in enumerate(hand)
+    ]
+    build: list[object] = []
+    if chosen:
+        influence = [c for c in chosen if c != "assassin"]
+        value = sum(CARD_VALUES[c] for c in influence)
+        problem = selection_problem(game, chosen)
+        what = " + ".join("Assassin" if c == "assassin" else c for c in chosen)
+        if "assassin" in chosen:
+            summary = f"{what}: ends the debate with no winner."
+            confirm = "Play the Assassin"
+        else:
+            summary = f"{what} → your total {mine + value}"
+            confirm = f"Bid {mine + value}"
+        build = [
+            h("span", {"class": "build-sum"}, summary),
+            problem
+            and h("span", {"class": "build-problem", "role": "alert"}, problem[0], " ",
+                  why_button(problem[1])),
+            h("button", {"type": "button", "class": "primary confirm", "data-msg": "confirm",
+                         "disabled": problem is not None}, confirm),
+            h("button", {"type": "button", "class": "unpick", "data-msg": "unpick"}, "Clear"),
+        ]  # fmt: skip
+    elif can_bid:
+        build = [h("span", {"class": "build-sum hint"}, "Touch cards to build a bid.")]
+    picked_text = picked_action(chosen) if chosen else ""
+    bids = sorted(
+        (a for a in legal if a.verb in ("play", "assassin") and (a.verb == "play" or a.names)),
+        key=lambda a: (a.verb == "assassin", mine + a.value, a.count),
+    )
+    return h(
+        "div",
+        {"class": "hand-picker"},
+        h("div", {"class": "hand-cards", "aria-label": "Your hand"}, cards),
+        h("div", {"class": "build"}, build),
+        bids
+        and h(
+            "div",
+            {"class": "quick-bids", "aria-label": "Every bid, one tap away"},
+            [_bid_chip(game, a, mine, picked_text) for a in bids],
+        ),
+    )
+
+
+def _prompt(game: Game) -> str:
+    decision = game.decision
+    topic = game.topic
+    if decision == "topic":
+        return "Choose the topic of the next debate."
+    if decision == "debate":
+        return explain.prompt(game)
+    assert topic is not None
+    if decision == "power":
+        power = power_text(topic, game.variants)
+        return f"You won {KIND_NAMES[topic]}: use its power or skip it. {power}"
+    if decision == "award":
+        if topic == "imperium":
+            return "You keep Imperium: it passes into law at once."
+        return f"Give the {KIND_NAMES[topic]} token to a senator, yourself included."
+    return f"You may refuse {KIND_NAMES[topic]} with the veto, or accept it."
+
+
+def _choice(game: Game, model: Model, action: Action, mine: int) -> Markup:
+    text = str(action)
+    names = game.names
+    label: list[object]
+    if action.verb == "topic":
+        kind = text.split()[1]
+        label = [
+            kind_icon(kind, "icon icon-choice"),
+            h("span", {"class": "label"}, KIND_NAMES[kind]),
+        ]
+    elif action.verb == "give":
+        to = action.target
+        label = [
+            h("span", {"class": "label"}, "Give to ", seat_badge(model, to, names)),
+            h("span", {"class": "effect"}, _award_effect(game, to)),
+        ]
+    elif action.verb == "assassin":
+        label = [card_face("assassin", "mini"), h("span", {"class": "label"}, "Assassin")]
+    else:
+        label = [h("span", {"class": "label"}, action_label(text, mine, names))]
+    return h(
+        "button",
+        {"type": "button", "class": f"choice choice-{action.verb}", "data-action": text},
+        label,
+    )
+
+
+def decision_section(model: Model, game: Game) -> Markup:
+    seat = game.to_move
+    assert seat is not None
+    names = game.names
+    decision = game.decision
+    mine = game.total(seat)
+    legal = game.legal_actions()
+    forced = explain.forced_action(game) if model.setup.auto else None
+    notes: list[Markup] = []
+    picker = None
+    others = legal
+    if decision == "debate":
+        picker = hand_picker(model, game, seat, legal)
+        others = [
+            a for a in legal if a.verb == "withdraw" or (a.verb == "assassin" and not a.names)
+        ]
+        notes = [
+            h("li", None, b.sentence(), " ", why_button(b.rule)) for b in explain.blockers(game)
+        ]
+    people = humans(model.kinds, game.players)
+    who = (
+        h("span", {"class": "you"}, "Your turn")
+        if len(people) == 1 and people[0] == seat
+        else h("span", None, seat_badge(model, seat, names), " to act")
+    )
+    hint = model.hint if model.hint is not None and model.hint.moves == game.moves else None
+    return h(
+        "section",
+        {
+            "class": classes("decision", f"decision-{decision}", forced is not None and "forced"),
+            "id": "decision",
+            "aria-label": "Decision",
+            "tabindex": -1,
+            "data-seat": seat,
+        },
+        h(
+            "header",
+            {"class": "decision-head"},
+            h("h2", None, DECISION_TITLES[decision]),
+            h("p", {"class": "prompt"}, who, ": ", _prompt(game)),
+        ),
+        forced is not None
+        and h(
+            "p",
+            {"class": "forced-note", "role": "status"},
+            f"Nothing else is possible: {action_label(str(forced), mine, names).lower()} "
+            "in a moment…",
+        ),
+        notes and h("ul", {"class": "why-not"}, notes),
+        picker,
+        h(
+            "div",
+            {"class": "choices"},
+            [_choice(game, model, a, mine) for a in others],
+            hint is None
+            and len(legal) > 1
+            and h("button", {"type": "button", "class": "hint-button", "data-msg": "hint"}, "Hint"),
+        ),
+        hint is not None and _hint(hint, mine, names),
+    )
+
+
+def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
+    ranked = sorted(hint.options, key=lambda option: -option[1])
+    best, chance = ranked[0]
+    rest = ranked[HINT_SHOWN:]
+    return h(
+        "div",
+        {"class": "hint-panel", "aria-live": "polite"},
+        h(
+            "p",
+            None,
+            f"The {HINT_LEVEL} computer would play ",
+            h("strong", None, action_label(best, mine, names)),
+            f" ({chance:.0%} chance to win).",
+        ),
+        h(
+            "ol",
+            {"class": "hint-options"},
+            [
+                h(
+                    "li",
+                    {"data-option": text},
+                    action_label(text, mine, names),
+                    f": {value:.0%} chance to win",
+                )
+                for text, value in ranked[:HINT_SHOWN]
+            ],
+        ),
+        rest
+        and h(
+            "p",
+            {"class": "hint-rest"},
+            f"{len(rest)} other choice{'s' if len(rest) > 1 else ''}: "
+            f"{rest[0][1]:.0%} chance to win or less.",
+        ),
+    )
+
+
+def own_hand(model: Model, game: Game, seat: int) -> Markup:
+    """The human's hand while someone else acts: the same cards, not to touch."""
+    return h(
+        "div",
+        {"class": "hand-picker waiting"},
+        h(
+            "div",
+            {"class": "hand-cards", "aria-label": "Your hand"},
+            [
+                h("span", {"class": "hand-card"}, card_face(c, "large"))
+                for c in hand_list(game.hand(seat))
+            ],
+        ),
+    )
+
+
+def thinking_section(model: Model, game: Game, level: str) -> Markup:
+    seat = game.to_move
+    assert seat is not None
+    people = humans(model.kinds, game.players)
+    return h(
+        "section",
+        {
+            "class": "decision thinking",
+            "id": "decision",
+            "aria-label": "Decision",
+            "tabindex": -1,
+            "data-seat": seat,
+        },
+        h(
+            "header",
+            {"class": "decision-head"},
+            h("h2", None, DECISION_TITLES[game.decision]),
+            h(
+                "p",
+                {"class": "prompt", "aria-live": "polite"},
+                seat_badge(model, seat, game.names),
+                f" ({KIND_LABELS[level].lower()}) is thinking",
+                h("span", {"class": "dots", "aria-hidden": "true"}, "…"),
+            ),
+        ),
+        len(people) == 1 and own_hand(model, game, people[0]),
+    )

@@ -1,0 +1,152 @@
+"""Pieces every screen draws: icons, seat badges, sentences, cards and tokens."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from html import escape
+
+from ..rules import CARDS
+from . import art
+from .html import Markup, classes, h
+from .model import Model
+from .text import CARD_NAMES, KIND_NAMES, Seat, Sentence
+
+# Seat colours (Okabe-Ito, safe for colour-blind players), each with a symbol so
+# colour is never the only cue.
+SEAT_COLOURS: tuple[tuple[str, str, str], ...] = (
+    ("Blue", "#0072b2", "●"),
+    ("Vermilion", "#d55e00", "▲"),
+    ("Green", "#009e73", "■"),
+    ("Purple", "#cc79a7", "◆"),
+    ("Amber", "#e69f00", "★"),
+)
+CARD_VALUES = {"1": 1, "2": 2, "5": 5, "assassin": 0}
+ROMAN = {"1": "I", "2": "II", "5": "V", "assassin": ""}
+_SLOT = re.compile(r"\{(\w+)\}")
+
+
+@lru_cache(maxsize=256)
+def icon(name: str, label: str, css: str = "icon") -> Markup:
+    return art.icon(name, label, css)
+
+
+def kind_icon(kind: str, css: str = "icon") -> Markup:
+    if kind == "consul":
+        return icon("consul", KIND_NAMES["consul"], css)
+    return icon(kind, KIND_NAMES[kind], css)
+
+
+def card_icon(card: str, css: str = "icon") -> Markup:
+    return icon(f"card_{card}", f"card {CARD_NAMES[card]}", css)
+
+
+def seat_colour(model: Model, seat: int) -> int:
+    return model.colours[seat] if seat < len(model.colours) else seat
+
+
+def seat_badge(model: Model, seat: int, names: tuple[str, ...]) -> Markup:
+    return _badge(seat_colour(model, seat), seat, names[seat])
+
+
+@lru_cache(maxsize=64)
+def _badge(colour: int, seat: int, name: str) -> Markup:
+    return h(
+        "span",
+        {"class": f"seat colour-{colour}", "data-seat": seat},
+        h("span", {"class": "seat-symbol", "aria-hidden": "true"}, SEAT_COLOURS[colour][2]),
+        name,
+    )
+
+
+@lru_cache(maxsize=512)
+def _template(template: str) -> tuple[tuple[Markup, str | None], ...]:
+    """A sentence template cut into escaped literal text, each followed by a slot name."""
+    pieces: list[tuple[Markup, str | None]] = []
+    last = 0
+    for match in _SLOT.finditer(template):
+        pieces.append((_escape(template[last : match.start()]), match.group(1)))
+        last = match.end()
+    pieces.append((_escape(template[last:]), None))
+    return tuple(pieces)
+
+
+def sentence(model: Model, words: Sentence, names: tuple[str, ...]) -> Markup:
+    """A sentence with each seat shown as its player's name in their colour."""
+    template, args = words
+    parts: list[str] = []
+    for literal, slot in _template(template):
+        parts.append(literal)
+        if slot is not None:
+            value = args[slot]
+            if isinstance(value, Seat):
+                parts.append(seat_badge(model, value, names))
+            else:
+                parts.append(_escape(str(value)))
+    return Markup("".join(parts))
+
+
+def _escape(text: str) -> Markup:
+    return Markup(escape(text, quote=False))
+
+
+# --------------------------------------------------------------------------- cards
+
+
+@lru_cache(maxsize=64)
+def card_face(card: str, size: str = "small", extra: str = "") -> Markup:
+    """One influence card drawn face up: its value large, its Roman numeral in the
+    corner; the Assassin dark with its dagger. `size` is small, medium or large."""
+    name = CARD_NAMES[card]
+    label = "Assassin" if card == "assassin" else f"{name} influence"
+    return h(
+        "span",
+        {"class": classes("card", f"card-{card}", f"card-{size}", extra), "role": "img",
+         "aria-label": label},
+        art.card_frame(card == "assassin"),
+        card == "assassin" and art.dagger(),
+        h("span", {"class": "card-value", "aria-hidden": "true"},
+          "" if card == "assassin" else name),
+        h("span", {"class": "card-corner", "aria-hidden": "true"},
+          "†" if card == "assassin" else ROMAN[card]),
+    )  # fmt: skip
+
+
+def card_faces(cards: list[str], size: str = "small", empty: str = "") -> Markup:
+    """A row of cards face up, in the order given."""
+    if not cards:
+        return h("span", {"class": "no-cards"}, empty) if empty else Markup("")
+    return h("span", {"class": "card-row"}, [card_face(c, size) for c in cards])
+
+
+def hand_cards(counts: dict[str, int]) -> list[str]:
+    """A hand as a list of cards, lowest first, the Assassin last."""
+    return [c for c in CARDS for _ in range(counts[c])]
+
+
+def value_of(cards: list[str]) -> int:
+    return sum(CARD_VALUES[c] for c in cards)
+
+
+# --------------------------------------------------------------------------- tokens
+
+
+def token_list(
+    kinds: list[str], at_risk: set[str] | None = None, empty: str = "none", size: str = "small"
+) -> Markup:
+    """Agenda tokens as medallions with their names; those a conflict would cancel marked."""
+    if not kinds:
+        return h("span", {"class": "empty"}, empty)
+    items = []
+    for kind in kinds:
+        risk = at_risk is not None and kind in at_risk
+        items.append(
+            h(
+                "li",
+                {"class": classes("token", f"token-{kind}", f"token-{size}", risk and "at-risk")},
+                kind_icon(kind, "icon icon-token"),
+                h("span", {"class": "token-name"}, KIND_NAMES[kind]),
+                risk and h("span", {"class": "risk", "aria-label": "at risk"}, "!"),
+            )
+        )
+    return h("ul", {"class": "tokens"}, items)

@@ -1,0 +1,114 @@
+"""The scoreboard: each seat's tokens, Imperium and passed tokens, who leads, and who
+would win a tie if the game ended now (R40's steps)."""
+
+from __future__ import annotations
+
+from ..game import Game
+from .html import Markup, classes, h
+from .model import Model
+from .pieces import seat_badge
+
+R40_STEPS = ((0, "most tokens"), (1, "most Imperium"), (2, "most passed tokens"))
+
+
+def tie_break_steps(game: Game) -> list[str]:
+    """How R40 decides between the seats as they stand, step by step: at the end of
+    the game, how it was decided."""
+    scores = game.scores()
+    names = game.names
+    field = list(range(game.players))
+    steps = []
+    for index, label in R40_STEPS:
+        best = max(scores[s][index] for s in field)
+        field = [s for s in field if scores[s][index] == best]
+        who = " and ".join(names[s] for s in field)
+        steps.append(f"By {label} ({best}): {who}.")
+        if len(field) == 1:
+            break
+    if len(field) > 1:
+        steps.append("Still tied: they share the victory.")
+    return steps
+
+
+def leaders(game: Game) -> list[int]:
+    """The seats that would share the victory if the game ended now (R40)."""
+    scores = game.scores()
+    best = max(scores)
+    return [s for s in range(game.players) if scores[s] == best]
+
+
+def _deciding_step(game: Game) -> str:
+    """Why the leader leads, in a few words: the R40 step that separates them."""
+    scores = game.scores()
+    top = max(s[0] for s in scores)
+    tied = [s for s in range(game.players) if scores[s][0] == top]
+    if len(tied) == 1:
+        return "most tokens"
+    for index, label in R40_STEPS[1:]:
+        best = max(scores[s][index] for s in tied)
+        tied = [s for s in tied if scores[s][index] == best]
+        if len(tied) == 1:
+            return f"tied on tokens, {label}"
+    return "tied on every count: a shared victory"
+
+
+def scoreboard(model: Model, game: Game) -> Markup:
+    scores = game.scores()
+    names = game.names
+    ahead = leaders(game) if any(total for total, _, _ in scores) else []
+    order = sorted(range(game.players), key=lambda s: (scores[s], -s), reverse=True)
+    rows = [
+        h(
+            "tr",
+            {
+                "class": classes(
+                    "score-row", s in ahead and "leader", s == game.to_move and "acting"
+                ),
+                "data-seat": s,
+            },
+            h(
+                "th",
+                {"scope": "row"},
+                seat_badge(model, s, names),
+                s in ahead and h("span", {"class": "crown", "aria-label": "leads"}, " ♛"),
+            ),
+            h("td", {"class": "score-tokens"}, scores[s][0]),
+            h("td", {"class": "score-imperium"}, scores[s][1]),
+            h("td", {"class": "score-passed"}, scores[s][2]),
+        )
+        for s in order
+    ]
+    if not any(total for total, _, _ in scores):
+        verdict: Markup | str = "No tokens yet: every senator is level."
+    else:
+        who = " and ".join(names[s] for s in ahead)
+        verdict = h(
+            "span",
+            None,
+            "If the game ended now: ",
+            h("strong", None, who),
+            f" ({_deciding_step(game)}).",
+        )
+    return h(
+        "section",
+        {"class": "scoreboard", "aria-label": "Scoreboard"},
+        h("h2", None, "Scoreboard"),
+        h(
+            "table",
+            {"class": "scores"},
+            h(
+                "thead",
+                None,
+                h(
+                    "tr",
+                    None,
+                    h("th", {"scope": "col"}, "Senator"),
+                    h("th", {"scope": "col", "title": "Tokens, proposed and passed"}, "Tokens"),
+                    h("th", {"scope": "col"}, "Imperium"),
+                    h("th", {"scope": "col"}, "Passed"),
+                ),
+            ),
+            h("tbody", None, rows),
+        ),
+        h("p", {"class": "verdict"}, verdict),
+    )

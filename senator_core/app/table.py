@@ -1,0 +1,673 @@
+"""The game table: the bar along its top, the seats around it and what lies in the middle
+(the topic under debate, the docket, the last move, the round's standings).
+
+Every place a piece can be carries `data-place` and every piece `data-what`
+(see `motion`), so the page can show pieces travel; the pieces the last action
+moved are marked `fresh` until the next one.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from ..rules import conflicts_with
+from .html import Markup, classes, h
+from .model import HUMAN, SPEEDS, Model, computers_play, hand_list, humans
+from .motion import CONSULS, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
+from .pieces import (
+    card_face,
+    icon,
+    kind_icon,
+    seat_badge,
+    sentence,
+)
+from .scoreboard import leaders
+from .text import (
+    EVENT_EFFECTS,
+    EVENT_NAMES,
+    KIND_LABELS,
+    KIND_NAMES,
+    SPEED_LABELS,
+    describe,
+    power_text,
+)
+
+
+class Fresh:
+    """Which pieces the last action brought to each place: the view marks the last
+    ones of each kind in a place as fresh, and the page animates them in."""
+
+    def __init__(self, found: list[Move]) -> None:
+        self.left = dict(arrivals(found))
+
+    def mark(self, place: str, what: str) -> bool:
+        """Whether the next piece `what` drawn in `place`, counting from the end, is fresh."""
+        key = (place, what)
+        count = self.left.get(key, 0)
+        if count <= 0:
+            return False
+        self.left[key] = count - 1
+        return True
+
+
+def _piece_attrs(place: str, what: str, fresh: Fresh | None) -> dict[str, str | bool]:
+    new = fresh is not None and fresh.mark(place, what)
+    return {"data-what": what, "data-fresh": new}
+
+
+def placed_cards(cards: list[str], place: str, size: str, fresh: Fresh | None) -> Markup:
+    """Cards face up in a place; the last ones of each value that arrived marked fresh."""
+    marks = [False] * len(cards)
+    for i in range(len(cards) - 1, -1, -1):
+        marks[i] = fresh is not None and fresh.mark(place, f"card-{cards[i]}")
+    return h(
+        "span",
+        {"class": "card-row", "data-place": place},
+        [
+            h(
+                "span",
+                {"class": classes("piece", marks[i] and "fresh"), "data-what": f"card-{c}"},
+                card_face(c, size),
+            )
+            for i, c in enumerate(cards)
+        ],
+    )
+
+
+def placed_tokens(
+    model: Model,
+    kinds: list[str],
+    place: str,
+    fresh: Fresh | None,
+    seat: int | None = None,
+    at_risk: set[str] | None = None,
+) -> Markup:
+    """A seat's proposed or passed tokens; those a conflict would cancel marked."""
+    marks = [False] * len(kinds)
+    for i in range(len(kinds) - 1, -1, -1):
+        marks[i] = fresh is not None and fresh.mark(place, f"token-{kinds[i]}")
+    items = []
+    for i, kind in enumerate(kinds):
+        risk = at_risk is not None and kind in at_risk
+        key = f"risk:{seat}:{kind}"
+        items.append(
+            h(
+                "li",
+                {
+                    "class": classes(
+                        "token", f"token-{kind}", risk and "at-risk", marks[i] and "fresh"
+                    ),
+                    "data-what": f"token-{kind}",
+                },
+                kind_icon(kind, "icon icon-token"),
+                h("span", {"class": "token-name"}, KIND_NAMES[kind]),
+                risk
+                and h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "risk",
+                        "data-msg": "explain",
+                        "data-value": key,
+                        "aria-label": f"{KIND_NAMES[kind]} is at risk: why?",
+                        "aria-expanded": "true" if model.explain == key else "false",
+                    },
+                    "!",
+                ),
+            )
+        )
+    return h("ul", {"class": "tokens", "data-place": place}, items)
+
+
+def at_risk(game: Game, seat: int) -> set[str]:
+    """The seat's proposed kinds that the topic (or, between debates, the docket) would cancel."""
+    topic = game.topic
+    threats = [topic] if topic and topic != "consul" else list(dict.fromkeys(game.docket))
+    return {k for k in game.proposed(seat) for t in threats if k in conflicts_with(t)}
+
+
+# --------------------------------------------------------------------------- the bar
+
+
+def top_bar(model: Model, game: Game) -> Markup:
+    event = game.event
+    veto = game.veto
+    consuls = [icon("consul", "consul face up", "icon") for _ in range(game.consuls_up)]
+    consuls += [
+        icon("consul_flipped", "consul flipped", "icon") for _ in range(2 - game.consuls_up)
+    ]
+    setup = model.setup
+    return h(
+        "header",
+        {"class": "topbar"},
+        h("span", {"class": "brand"}, "Senator"),
+        h(
+            "span",
+            {"class": "round", "aria-label": f"Round {game.round} of 3"},
+            h("span", {"class": "wide-only", "aria-hidden": "true"}, "Round "),
+            h("span", {"aria-hidden": "true"}, f"{game.round}/3"),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "event-chip",
+                "data-msg": "explain",
+                "data-value": "event",
+                "data-place": "event",
+                "aria-expanded": "true" if model.explain == "event" else "false",
+            },
+            event and icon(event, EVENT_NAMES[event], "icon"),
+            h("span", None, EVENT_NAMES[event] if event else "No event"),
+        ),
+        h(
+            "span",
+            {"class": "consuls", "data-place": CONSULS, "title": "Consuls"},
+            consuls,
+            h("span", {"class": "sr"}, f"{game.consuls_up} of 2 consuls face up"),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "veto-centre",
+                "data-place": VETO_CENTRE,
+                "data-msg": "explain",
+                "data-value": "veto",
+                "aria-expanded": "true" if model.explain == "veto" else "false",
+            },
+            icon("veto", "veto token", "icon"),
+            h(
+                "span",
+                None,
+                "Veto: centre" if veto is None else "Veto: ",
+                veto is not None and seat_badge(model, veto, game.names),
+            ),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "forum",
+                "data-place": FORUM,
+                "data-msg": "panel",
+                "data-value": "forum",
+                "aria-expanded": "true" if model.panel == "forum" else "false",
+            },
+            icon("forum", "forum", "icon"),
+            h("span", {"class": "wide-only"}, "Forum "),
+            h("span", None, str(game.forum_size)),
+        ),
+        h("span", {"class": "spacer"}),
+        computers_play(model.kinds, game.players)
+        and _select_speed(setup.speed),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "toggle",
+                "data-msg": "toggle",
+                "data-value": "sound",
+                "aria-pressed": "true" if setup.sound else "false",
+                "aria-label": "Sound",
+                "title": "A sound when your turn comes",
+            },
+            h("span", {"aria-hidden": "true"}, "♪"),
+            h(
+                "span",
+                {"class": "wide-only", "aria-hidden": "true"},
+                "Sound " + ("on" if setup.sound else "off"),
+            ),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "log-button",
+                "data-msg": "panel",
+                "data-value": "log",
+                "aria-expanded": "true" if model.panel == "log" else "false",
+            },
+            "Log",
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "data-msg": "panel",
+                "data-value": "rules",
+                "aria-expanded": "true" if model.panel == "rules" else "false",
+                "aria-label": "Rules",
+            },
+            h("span", {"class": "wide-only", "aria-hidden": "true"}, "Rules"),
+            h("span", {"class": "narrow-only", "aria-hidden": "true"}, "?"),
+        ),
+        h(
+            "button",
+            {"type": "button", "data-msg": "title", "aria-label": "Menu"},
+            h("span", {"class": "wide-only", "aria-hidden": "true"}, "Menu"),
+            h("span", {"class": "narrow-only", "aria-hidden": "true"}, "☰"),
+        ),
+    )  # fmt: skip
+
+
+def _select_speed(chosen: str) -> Markup:
+    return h(
+        "select",
+        {"name": "speed", "id": "speed", "aria-label": "Pace of the computer players"},
+        [
+            h("option", {"value": v, "selected": v == chosen}, f"Pace: {SPEED_LABELS[v].lower()}")
+            for v in SPEEDS
+        ],
+    )
+
+
+# --------------------------------------------------------------------------- the seats
+
+
+def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = False) -> Markup:
+    """One senator's place at the table: name, kind, marks, hand, tokens and bid."""
+    names = game.names
+    kind = model.kinds[seat] if seat < len(model.kinds) else HUMAN
+    in_debate = game.topic is not None and game.decision == "debate"
+    withdrawn = game.topic is not None and game.withdrawn(seat)
+    total = game.total(seat)
+    high = max(game.total(s) for s in range(game.players)) if game.topic is not None else 0
+    leading = game.topic is not None and total == high and total > 0 and not withdrawn
+    to_move = game.to_move == seat
+    state = (
+        "to act" if to_move and in_debate
+        else "withdrew" if withdrawn and in_debate
+        else "leads" if leading and in_debate
+        else ""
+    )  # fmt: skip
+    marks = [
+        game.opener == seat and h("span", {"class": "mark mark-opener"}, "opener"),
+        to_move and h("span", {"class": "mark mark-turn"}, "to act"),
+    ]
+    veto_place = seat_place(seat, "veto")
+    lead = seat in leaders(game) and any(t for t, _, _ in game.scores())
+    cards = hand_list(game.hand(seat))
+    in_play = game.in_play(seat)
+    return h(
+        "article",
+        {
+            "class": classes(
+                "seat-board",
+                f"colour-{model.colours[seat]}",
+                own and "own",
+                own and game.to_move == seat and game.decision == "debate" and "hand-below",
+                to_move and "to-move",
+                withdrawn and in_debate and "withdrawn",
+                leading and "leading",
+            ),
+            "data-seat": seat,
+            "aria-label": names[seat],
+        },
+        h(
+            "header",
+            {"class": "seat-head"},
+            seat_badge(model, seat, names),
+            h("span", {"class": "seat-kind"}, "Human" if kind == HUMAN else KIND_LABELS[kind]),
+            h("span", {"class": "marks"}, marks),
+            _seat_score(game, seat, lead),
+            h(
+                "span",
+                {"class": "veto-spot", "data-place": veto_place},
+                game.veto == seat
+                and h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "piece veto-held",
+                        "data-what": "veto",
+                        "data-msg": "explain",
+                        "data-value": "veto",
+                        "aria-label": f"{names[seat]} holds the veto: what does it do?",
+                    },
+                    icon("veto", "veto", "icon"),
+                ),
+            ),
+        ),
+        h(
+            "div",
+            {"class": "seat-hand"},
+            h("span", {"class": "label"}, f"Hand {len(cards)}"),
+            placed_cards(cards, seat_place(seat, "hand"), "mini", fresh),
+        ),
+        h(
+            "div",
+            {"class": "seat-tokens"},
+            h("span", {"class": "label"}, "Proposed"),
+            placed_tokens(
+                model,
+                game.proposed(seat),
+                seat_place(seat, "proposed"),
+                fresh,
+                seat,
+                at_risk(game, seat),
+            ),
+            h("span", {"class": "label"}, "Passed"),
+            placed_tokens(model, game.passed(seat), seat_place(seat, "passed"), fresh),
+        ),
+        h(
+            "div",
+            {"class": "seat-discards"},
+            h("span", {"class": "label"}, "Discards"),
+            placed_cards(
+                hand_list(game.discards(seat)),
+                seat_place(seat, "discards"),
+                "mini",
+                fresh,
+            ),
+        ),
+        h(
+            "div",
+            {"class": classes("bid", leading and "bid-leading", withdrawn and "bid-withdrawn")},
+            placed_cards(in_play, seat_place(seat, "play"), "small", fresh),
+            h(
+                "span",
+                {"class": "bid-total", "aria-label": f"bid {total}"},
+                str(total) if game.topic is not None else "",
+            ),
+            state and h("span", {"class": "bid-state"}, state),
+        ),
+    )
+
+
+def _seat_score(game: Game, seat: int, lead: bool) -> Markup:
+    tokens, imperium, passed = game.scores()[seat]
+    return h(
+        "span",
+        {
+            "class": classes("seat-score", lead and "lead"),
+            "title": "tokens · Imperium · passed",
+            "aria-label": f"{tokens} tokens, {imperium} Imperium, {passed} passed"
+            + (", leads" if lead else ""),
+        },
+        lead and h("span", {"class": "crown", "aria-hidden": "true"}, "♛"),
+        h("span", {"aria-hidden": "true"}, f"{tokens}·{imperium}·{passed}"),
+    )
+
+
+def seating(model: Model, game: Game) -> tuple[list[int], int | None]:
+    """The seats drawn around the table, and the one drawn at the bottom: with one
+    human at the table, that human sits at the bottom; otherwise every seat keeps its
+    place around the table."""
+    people = humans(model.kinds, game.players)
+    if len(people) == 1:
+        own = people[0]
+        return [s for s in range(game.players) if s != own], own
+    return list(range(game.players)), None
+
+
+# --------------------------------------------------------------------------- the middle
+
+
+def topic_zone(model: Model, game: Game, fresh: Fresh) -> Markup:
+    topic = game.topic
+    names = game.names
+    if topic is None:
+        return h(
+            "div",
+            {"class": "topic-zone between", "data-place": TOPIC},
+            h("p", {"class": "topic-title"}, "Between debates"),
+            h(
+                "p",
+                {"class": "hint"},
+                seat_badge(model, game.opener, names),
+                " opens the next debate.",
+            ),
+        )
+    new = fresh.mark(TOPIC, f"token-{topic}")
+    return h(
+        "div",
+        {"class": "topic-zone", "data-place": TOPIC},
+        h(
+            "span",
+            {"class": classes("piece topic-token", new and "fresh"), "data-what": f"token-{topic}"},
+            kind_icon(topic, "icon icon-topic"),
+        ),
+        h(
+            "div",
+            {"class": "topic-text"},
+            h("p", {"class": "topic-title"}, f"Debating: {KIND_NAMES[topic]}"),
+            h(
+                "p",
+                {"class": "hint"},
+                "Opened by ",
+                seat_badge(model, game.opener, names),
+                ". ",
+                power_text(topic, game.variants),
+            ),
+        ),
+    )
+
+
+def docket_row(model: Model, game: Game, fresh: Fresh) -> Markup:
+    """The docket as tokens on the table, each kind once with its count; a tap explains it."""
+    kinds = list(dict.fromkeys(game.docket))
+    items = []
+    for kind in kinds:
+        count = game.docket.count(kind)
+        place = docket(kind)
+        marks = [fresh.mark(place, f"token-{kind}") for _ in range(count)]
+        key = f"kind:{kind}"
+        items.append(
+            h(
+                "li",
+                {"class": "docket-slot", "data-place": place},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": classes(
+                            "piece medallion", f"token-{kind}", any(marks) and "fresh"
+                        ),
+                        "data-what": f"token-{kind}",
+                        "data-msg": "explain",
+                        "data-value": key,
+                        "data-kind": kind,
+                        "aria-expanded": "true" if model.explain == key else "false",
+                    },
+                    kind_icon(kind, "icon icon-medallion"),
+                    h(
+                        "span",
+                        {"class": "medallion-name"},
+                        KIND_NAMES[kind],
+                        count > 1 and h("span", {"class": "count"}, f" ×{count}"),
+                    ),
+                ),
+            )
+        )
+    consul_key = "kind:consul"
+    for _ in range(game.consuls_up):
+        items.append(
+            h(
+                "li",
+                {"class": "docket-slot", "data-place": docket("consul")},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "piece medallion token-consul",
+                        "data-what": "token-consul",
+                        "data-msg": "explain",
+                        "data-value": consul_key,
+                        "data-kind": "consul",
+                        "aria-expanded": "true" if model.explain == consul_key else "false",
+                    },
+                    icon("consul", "Consul", "icon icon-medallion"),
+                    h("span", {"class": "medallion-name"}, "Consul"),
+                ),
+            )
+        )
+    return h(
+        "section",
+        {"class": "docket", "aria-label": "The docket"},
+        h("h2", None, "Docket"),
+        h(
+            "ul",
+            {"class": "medallions"},
+            items or h("li", {"class": "empty"}, "The docket is empty."),
+        ),
+    )
+
+
+def explanation(model: Model, game: Game) -> Markup | None:
+    """The explanation of the piece the player tapped, shown on the table itself."""
+    key = model.explain
+    if not key:
+        return None
+    text: list[object] = []
+    if key.startswith("kind:"):
+        kind = key[5:]
+        if kind not in KIND_NAMES:
+            return None
+        against = conflicts_with(kind) if kind != "consul" else ()
+        text = [
+            h("strong", None, KIND_NAMES[kind]),
+            ": ",
+            power_text(kind, game.variants),
+            " ",
+            (
+                "Conflicts with " + " and ".join(KIND_NAMES[k] for k in against) + "."
+                if against
+                else "Conflicts with nothing."
+                if kind != "consul"
+                else ""
+            ),
+        ]
+    elif key == "event":
+        event = game.event
+        text = (
+            [h("strong", None, EVENT_NAMES[event]), ": ", EVENT_EFFECTS[event]]
+            if event
+            else ["No event card is in force this round."]
+        )
+    elif key == "veto":
+        holder = game.veto
+        text = [
+            h("strong", None, "The veto"),
+            ": its holder may refuse a token another senator gives them; the token goes "
+            "back to the forum and the veto to the centre. Winning Taxes takes it. ",
+            "It lies in the centre now."
+            if holder is None
+            else h("span", None, seat_badge(model, holder, game.names), " holds it now."),
+        ]
+    elif key.startswith("risk:"):
+        _, seat_text, kind = key.split(":", 2)
+        if not seat_text.isdigit() or int(seat_text) >= game.players or kind not in KIND_NAMES:
+            return None
+        seat = int(seat_text)
+        threats = [
+            k
+            for k in conflicts_with(kind)
+            if k == game.topic or (game.topic is None and k in game.docket)
+        ]
+        text = [
+            h("strong", None, f"{KIND_NAMES[kind]} is at risk"),
+            ": if ",
+            " or ".join(KIND_NAMES[k] for k in threats) or "a conflicting token",
+            " comes to ",
+            seat_badge(model, seat, game.names),
+            f", both go back to the forum. Passing {KIND_NAMES[kind]} into law (with a consul) "
+            "makes it safe.",
+        ]
+    else:
+        return None
+    return h(
+        "div",
+        {"class": "explain", "role": "note"},
+        h("p", None, text),
+        h("button", {"type": "button", "data-msg": "explain", "data-value": key}, "Close"),
+    )
+
+
+def last_move(model: Model, game: Game) -> Markup | None:
+    """What the last action did, in words, kept on the table until the next one."""
+    fresh = game.log[model.seen :] if model.seen else []
+    lines = [w for e in fresh if (w := describe(e)) is not None]
+    if not lines:
+        return None
+    return h(
+        "div",
+        {"class": "last-move", "aria-label": "Last move"},
+        h("ul", None, [h("li", None, sentence(model, w, game.names)) for w in lines[-6:]]),
+    )
+
+
+def debate_moves(model: Model, game: Game) -> Markup | None:
+    """The current debate's plays so far, kept on the table until the debate ends."""
+    if game.topic is None:
+        return None
+    log = game.log
+    start = max(i for i, e in enumerate(log) if e.id == "topic_chosen")
+    rows = []
+    for event in log[start + 1 :]:
+        if event.id in ("bid", "assassin", "withdrawn"):
+            words = describe(event)
+            if words is not None:
+                rows.append(h("li", None, sentence(model, words, game.names)))
+    if not rows:
+        return None
+    return h("ol", {"class": "debate-moves", "aria-label": "This debate so far"}, rows)
+
+
+def round_summary(model: Model, game: Game) -> Markup | None:
+    """The standings after a round, kept until the next debate starts."""
+    log = game.log
+    ended = [i for i, e in enumerate(log) if e.id == "round_end"]
+    if not ended:
+        return None
+    last = ended[-1]
+    if any(e.id == "topic_chosen" for e in log[last:]):
+        return None
+    event = log[last]
+    scores = event.args["scores"]
+    return h(
+        "table",
+        {"class": "round-summary"},
+        h("caption", None, f"After round {event.args['round']}"),
+        h(
+            "tbody",
+            None,
+            [
+                h(
+                    "tr",
+                    None,
+                    h("th", {"scope": "row"}, seat_badge(model, s, game.names)),
+                    h("td", None, f"{scores[s][0]} tokens"),
+                    h("td", None, f"{scores[s][1]} Imperium"),
+                    h("td", None, f"{scores[s][2]} passed"),
+                )
+                for s in range(game.players)
+            ],
+        ),
+    )
+
+
+def turn_banner(model: Model, game: Game) -> Markup | None:
+    """ "Your turn" when play comes back to a human from someone else."""
+    seat = game.to_move
+    if seat is None or model.kinds[seat] != HUMAN or model.mover == seat or model.mover is None:
+        return None
+    people = humans(model.kinds, game.players)
+    text = "Your turn" if len(people) == 1 else f"{game.names[seat]}, your turn"
+    return h(
+        "p",
+        {"class": f"turn-banner colour-{model.colours[seat]}", "role": "status"},
+        text,
+    )
+
+
+def centre(model: Model, game: Game, fresh: Fresh) -> Markup:
+    return h(
+        "div",
+        {"class": "centre"},
+        topic_zone(model, game, fresh),
+        debate_moves(model, game),
+        last_move(model, game),
+        round_summary(model, game),
+        explanation(model, game),
+        docket_row(model, game, fresh),
+    )

@@ -1,0 +1,50 @@
+"""The title screen: the game's name, a quick game against the computers, and the way in."""
+
+from __future__ import annotations
+
+from .help import rules_help
+from .html import Markup, h
+from .model import Model
+from .pieces import icon
+
+
+def title_screen(model: Model) -> Markup:
+    """Continue (when a game is saved), a one-tap game against three computers, the
+    full set-up, and the rules."""
+    game = model.game
+    resume = game is not None and game.decision != "over"
+    return h(
+        "main",
+        {"class": "screen screen-title", "data-screen": "title"},
+        h(
+            "div",
+            {"class": "title-art", "aria-hidden": "true"},
+            icon("imperium", "", "icon icon-hero"),
+        ),
+        h("h1", {"class": "title"}, "Senator"),
+        h("p", {"class": "tagline"}, "The card game of Roman politics, for 3 to 5 senators"),
+        h(
+            "div",
+            {"class": "title-actions"},
+            resume
+            and h(
+                "button",
+                {"type": "button", "class": "primary", "data-msg": "continue"},
+                "Continue the game",
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": None if resume else "primary",
+                    "data-msg": "quick-play",
+                },
+                "Play against the computer",
+                h("span", {"class": "button-note"}, "You and three Normal computers"),
+            ),
+            h("button", {"type": "button", "data-msg": "new-game"}, "New game"),
+            h("button", {"type": "button", "data-msg": "panel", "data-value": "rules"}, "Rules"),
+        ),
+        model.panel == "rules"
+        and rules_help(model.game.variants if model.game else model.setup.variants),
+    )

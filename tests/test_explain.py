@@ -1,0 +1,355 @@
+"""The decision explanations agree with the engine's legal actions (R20-R25, R45-R48).
+
+Scripted cases from the issue, then every decision of 320 seeded random games
+over all 32 variant combinations, with Spartacus and Ludi Gladiatorum rigged
+into two rounds of most games that play with events. The engine itself is the
+oracle: a blocker that blames an event is checked against a copy of the
+position with no event in force.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+import senator_core as sc
+from senator_core.app.explain import (
+    BLOCKERS,
+    Bid,
+    Blocker,
+    blockers,
+    cheapest_plays,
+    forced_action,
+    prompt,
+    smallest_raise,
+)
+from tests.scenario import full_docket, play, rigged, texts
+from tests.test_simulation import ALL_VARIANTS
+
+GAMES = 320  # ten per variant combination
+RULE_NUMBER = re.compile(r"R\d")
+RIGGED_EVENTS = ((), ("spartacus", "ludi_gladiatorum"), ("ludi_gladiatorum", "spartacus"))
+
+
+def ids(game: sc.Game) -> list[str]:
+    return [b.id for b in blockers(game)]
+
+
+def sentences(game: sc.Game) -> list[str]:
+    return [b.sentence() for b in blockers(game)]
+
+
+def without_event(game: sc.Game) -> sc.Game:
+    """The same position with no event in force: what R21 and R22 alone allow."""
+    copy = game.clone()
+    copy._event = -1
+    copy._legal = None
+    return copy
+
+
+def opened(event: str, spartacus: str = "two_cards") -> sc.Game:
+    """Round 1 of 4 players under `event`, seat 0 to act first in a debate on Imperium."""
+    game = rigged(4, full_docket(4, "imperium"), events=(event,), spartacus=spartacus)
+    play(game, "topic imperium")
+    return game
+
+
+# ---------------------------------------------------------------------- the issue's cases
+
+
+def test_a_lone_five_at_the_first_play_is_stopped_by_spartacus_not_by_its_worth() -> None:
+    """R46 two_cards: holding only a 5 while the others stand at 0, the first play
+    would need 2 cards; "your hand cannot raise above 0" was wrong."""
+    game = opened("spartacus")
+    play(game, "play 1 1 2 2 2", *["withdraw"] * 3)  # seat 0 wins, its cards are discarded
+    play(game, "topic imperium")
+    assert game.hand(0) == {"1": 0, "2": 0, "5": 1, "assassin": 1}
+    assert [game.total(s) for s in range(4)] == [0, 0, 0, 0]
+    assert texts(game) == ["assassin 5", "withdraw"]
+    assert ids(game) == ["spartacus_first_play"]
+    (blocker,) = blockers(game)
+    assert blocker.rule == "R46" and blocker.blocks == "play"
+    assert blocker.sentence() == (
+        "Under Spartacus your first play in a debate must put at least 2 cards down, "
+        "and you hold only 1 influence card."
+    )
+    assert smallest_raise(game) is None
+    assert prompt(game) == "Play the Assassin with at least one influence card, or withdraw."
+    assert forced_action(game) is None
+
+
+def test_the_smallest_bid_under_spartacus_two_cards_is_two_ones() -> None:
+    """R46 two_cards with 1, 1, 2, 2, 2, 5 at the first play: the smallest bid is
+    1 + 1 = 2, not 1."""
+    game = opened("spartacus")
+    assert game.hand(0) == {"1": 2, "2": 3, "5": 1, "assassin": 1}
+    assert smallest_raise(game) == 2
+    assert cheapest_plays(game)[:3] == [
+        Bid(2, sc.parse_action("play 1 1")),
+        Bid(3, sc.parse_action("play 1 2")),
+        Bid(4, sc.parse_action("play 2 2")),
+    ]
+    assert prompt(game) == (
+        "Raise to 2 or more, play the Assassin with at least one influence card, or withdraw."
+    )
+    assert ids(game) == ["spartacus_first_play"]
+    assert sentences(game) == [
+        "Under Spartacus your first play in a debate must put at least 2 cards down."
+    ]
+
+
+def test_spartacus_two_points_first_play_and_assassin() -> None:
+    """R46 two_points: the first play is worth 2 or more; the Assassin waits for
+    2 influence of one's own in play."""
+    game = opened("spartacus", spartacus="two_points")
+    assert smallest_raise(game) == 2
+    assert cheapest_plays(game)[0] == Bid(2, sc.parse_action("play 2"))
+    assert prompt(game) == "Raise to 2 or more, or withdraw."
+    assert [(b.id, b.rule, b.args) for b in blockers(game)] == [
+        ("spartacus_first_play", "R46", {"influence": 2, "held": 13}),
+        ("spartacus_assassin", "R46", {"influence": 2, "total": 0}),
+    ]
+    assert sentences(game)[1] == (
+        "Under Spartacus the Assassin needs 2 of your own influence in play; you have 0."
+    )
+    play(game, "play 2", "play 5")
+    assert "spartacus_first_play" not in ids(game)  # seat 2 plays first, seat 0 later
+
+
+def test_ludi_gladiatorum_caps_the_cards_then_bars_raise_and_assassin() -> None:
+    """R45: 2 cards in play at most, the Assassin included."""
+    game = opened("ludi_gladiatorum")
+    assert smallest_raise(game) == 1
+    assert ids(game) == ["ludi_limit"]
+    assert sentences(game) == ["Ludi Gladiatorum lets you put at most 2 cards in play in a debate."]
+    play(game, "play 1", "play 2", "play 1 2", "play 2 2")  # seats 0-3 stand at 1, 2, 3, 4
+    assert game.to_move == 0
+    assert texts(game) == ["play 5", "assassin", "withdraw"]
+    assert smallest_raise(game) == 6
+    assert prompt(game) == "Raise to 6, play the Assassin, or withdraw."
+    assert sentences(game) == [
+        "Ludi Gladiatorum lets you put at most 2 cards in play in a debate, so you may add "
+        "only 1 more card."
+    ]
+    play(game, "play 5", "play 5", "withdraw", "withdraw")  # seat 0 at 6, seat 1 at 7
+    assert game.to_move == 0 and game.total(0) == 6 and len(game.in_play(0)) == 2
+    assert texts(game) == ["withdraw"]
+    assert [(b.id, b.rule) for b in blockers(game)] == [
+        ("ludi_limit", "R45"),
+        ("ludi_assassin", "R45"),
+    ]
+    assert sentences(game) == [
+        "You already have 2 cards in play, the most Ludi Gladiatorum allows.",
+        "You already have 2 cards in play, so Ludi Gladiatorum bars the Assassin.",
+    ]
+    assert prompt(game) == "Withdraw: nothing else is possible."
+    assert forced_action(game) == sc.parse_action("withdraw")
+
+
+def test_a_weak_hand_is_told_the_total_it_needs_and_the_most_it_reaches() -> None:
+    """R21, R47: no play can lead; the Assassin and withdrawing remain."""
+    game = rigged(3, full_docket(3, "imperium", "imperium"))
+    play(game, "topic imperium", "play 1 1 2 2", "withdraw", "withdraw")  # seat 0 keeps 2, 5
+    play(game, "topic imperium", "play 2", "play 1 2 5", "play 2 2 5")  # 2, 8, 9
+    assert game.to_move == 0
+    assert smallest_raise(game) is None and cheapest_plays(game) == []
+    (blocker,) = blockers(game)
+    assert (blocker.id, blocker.rule, blocker.args) == (
+        "cannot_beat",
+        "R21",
+        {"needed": 10, "reach": 7},
+    )
+    assert blocker.sentence() == "You need 10 to lead; your whole hand brings you only to 7."
+    assert prompt(game) == "Play the Assassin, or withdraw."
+
+
+def test_an_empty_hand_must_withdraw_and_is_told_why() -> None:
+    """R24, R28: no influence card and the Assassin spent; withdrawing is forced."""
+    game = rigged(3, full_docket(3, "imperium", "imperium", "imperium"))
+    play(game, "topic imperium", "play 1 1 2 2 2 5", "withdraw", "withdraw")
+    play(game, "topic imperium", "assassin")
+    play(game, "topic imperium")
+    assert game.to_move == 0 and sum(game.hand(0).values()) == 0
+    assert texts(game) == ["withdraw"]
+    assert [(b.id, b.rule) for b in blockers(game)] == [
+        ("no_influence", "R24"),
+        ("assassin_spent", "R28"),
+    ]
+    assert sentences(game) == [
+        "You have no influence card left in hand.",
+        "You have played your Assassin this round; it comes back when the round ends.",
+    ]
+    assert prompt(game) == "Withdraw: nothing else is possible."
+    assert forced_action(game) == sc.parse_action("withdraw")
+
+
+def test_other_decisions_have_no_bid_and_no_blocker() -> None:
+    """A topic, a usable power or an award is a choice to show; only debates are explained."""
+    game = rigged(3, ["imperium"] * 5 + ["trade"] * 2)
+    assert smallest_raise(game) is None and cheapest_plays(game) == [] and blockers(game) == []
+    assert forced_action(game) is None
+    with pytest.raises(ValueError, match="debate"):
+        prompt(game)
+    play(game, "topic trade", "play 1", "withdraw", "withdraw")
+    assert game.decision == "power" and texts(game) == ["take trade", "skip"]
+    assert forced_action(game) is None
+    play(game, "skip")
+    assert game.decision == "award" and forced_action(game) is None
+
+
+def test_blocker_ids_are_documented_with_their_rule() -> None:
+    """Each id keeps its R-number as data; the sentence carries none."""
+    blocker = Blocker("cannot_beat", "R21", "play", {"needed": 6, "reach": 4})
+    assert blocker.sentence() == "You need 6 to lead; your whole hand brings you only to 4."
+    for rule, verb, meaning in BLOCKERS.values():
+        assert re.fullmatch(r"R\d+", rule) and verb in ("play", "assassin") and meaning
+
+
+# ---------------------------------------------------------------------- random positions
+
+
+def check_debate(game: sc.Game, seen: Counter[str]) -> None:
+    """Every explanation of a debate decision against the legal actions."""
+    seat = game.to_move
+    assert seat is not None
+    legal = game.legal_actions()
+    mine = game.total(seat)
+    hand = game.hand(seat)
+    needed = 1 + max(game.total(p) for p in range(game.players) if p != seat)
+    plays = [a for a in legal if a.verb == "play"]
+    totals = [mine + a.value for a in plays]
+    assassins = [a for a in legal if a.verb == "assassin"]
+
+    low = smallest_raise(game)
+    assert low == (min(totals) if totals else None)
+    assert all(t >= needed for t in totals)
+    bids = cheapest_plays(game)
+    assert [b.total for b in bids] == sorted(set(totals))
+    for bid in bids:
+        assert bid.action in plays
+        assert bid.action.count == min(a.count for a in plays if mine + a.value == bid.total)
+
+    text = prompt(game)
+    assert not RULE_NUMBER.search(text)
+    if low is not None:
+        assert text.startswith(f"Raise to {low}" + (" or more" if len(bids) > 1 else ","))
+    else:
+        assert not text.startswith("Raise")
+    assert ("Assassin" in text) == bool(assassins)
+    assert (text == "Withdraw: nothing else is possible.") == (
+        legal == [sc.parse_action("withdraw")]
+    )
+
+    found = blockers(game)
+    named = [b.id for b in found]
+    assert len(set(named)) == len(named)
+    free = without_event(game).legal_actions()
+    free_plays = [a for a in free if a.verb == "play"]
+    taken_away = [a for a in free_plays if a not in plays]
+    influence = hand["1"] + 2 * hand["2"] + 5 * hand["5"]
+    for blocker in found:
+        seen[blocker.id] += 1
+        rule, verb, _ = BLOCKERS[blocker.id]
+        assert (blocker.rule, blocker.blocks) == (rule, verb)
+        sentence = blocker.sentence()
+        assert sentence.endswith(".") and not RULE_NUMBER.search(sentence), sentence
+        args = blocker.args
+        if blocker.id == "no_influence":
+            assert not plays and influence == 0
+        elif blocker.id == "cannot_beat":
+            assert not plays and not free_plays and influence > 0
+            assert args == {"needed": needed, "reach": mine + influence}
+            assert args["reach"] < args["needed"]
+        elif blocker.id == "ludi_limit":
+            assert game.event == "ludi_gladiatorum" and taken_away
+            assert args["in_play"] == len(game.in_play(seat)) and args["cap"] == 2
+            assert (args["reach"] < args["needed"]) == (not plays)
+        elif blocker.id == "spartacus_first_play":
+            assert game.event == "spartacus" and taken_away and not game.in_play(seat)
+            key = "cards" if game.variants.spartacus == "two_cards" else "influence"
+            assert args[key] == 2
+        elif blocker.id in ("assassin_spent", "assassin_lost"):
+            assert not assassins and not hand["assassin"]
+            assert game.assassinated(seat)["assassin"] == (blocker.id == "assassin_spent")
+        else:
+            event = {"ludi_assassin": "ludi_gladiatorum", "spartacus_assassin": "spartacus"}
+            assert game.event == event[blocker.id]
+            assert not assassins and hand["assassin"]
+            assert any(a.verb == "assassin" for a in free)
+    # Complete: what cannot be done is explained, and an event that bites is named.
+    play_blockers = [b for b in found if b.blocks == "play"]
+    if not plays:
+        assert len(play_blockers) == 1
+    if taken_away:
+        event_blocker = {"ludi_gladiatorum": "ludi_limit", "spartacus": "spartacus_first_play"}
+        assert game.event is not None
+        assert named[0] == event_blocker[game.event] or named[0] == "no_influence"
+    if plays and not taken_away:
+        assert not play_blockers
+    assert sum(b.blocks == "assassin" for b in found) == (not assassins)
+
+
+def check_decision(game: sc.Game, seen: Counter[str]) -> None:
+    legal = game.legal_actions()
+    only = legal[0] if len(legal) == 1 else None
+    forced = forced_action(game)
+    expected = (
+        only
+        if only is not None
+        and (
+            (game.decision == "debate" and only.verb == "withdraw")
+            or (game.decision == "power" and only.verb == "skip")
+        )
+        else None
+    )
+    assert forced == expected
+    if forced is not None:
+        seen[f"forced {forced}"] += 1
+    if game.decision == "power":
+        # R48: the engine passes over a power with nothing to act on itself.
+        assert len(legal) > 1
+    if game.decision == "debate":
+        seen["debate"] += 1
+        if game.event:
+            seen[game.event] += 1
+        check_debate(game, seen)
+    else:
+        assert smallest_raise(game) is None and cheapest_plays(game) == []
+        assert blockers(game) == []
+
+
+def choose(game: sc.Game, rng: random.Random) -> sc.Action:
+    """Uniform over actions half the time, else uniform over verbs first: long
+    debates that empty hands, and short ones that keep cards for later."""
+    legal = game.legal_actions()
+    if rng.random() < 0.5:
+        return rng.choice(legal)
+    verb = rng.choice(sorted({a.verb for a in legal}))
+    return rng.choice([a for a in legal if a.verb == verb])
+
+
+def test_every_decision_of_random_games_is_explained_as_the_engine_decides() -> None:
+    """Smallest raise, quick bids, prompt, blockers and forced actions in every
+    decision of 320 random games over all variant combinations."""
+    seen: Counter[str] = Counter()
+    for index in range(GAMES):
+        variants = ALL_VARIANTS[index % len(ALL_VARIANTS)]
+        order = RIGGED_EVENTS[index // len(ALL_VARIANTS) % 3] if variants.events == "on" else ()
+        config = sc.GameConfig(
+            players=3 + index % 3, seed=index, variants=variants, event_order=order
+        )
+        game = sc.new_game(config)
+        rng = random.Random(index)
+        while game.to_move is not None:
+            check_decision(game, seen)
+            game.apply(choose(game, rng))
+    assert seen["debate"] > 20_000
+    for event in sc.EVENTS:
+        assert seen[event] > 500, event
+    for blocker_id in BLOCKERS:
+        assert seen[blocker_id] > 20, blocker_id
+    assert seen["forced withdraw"] > 1000
+    assert not seen["forced skip"]
