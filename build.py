@@ -49,6 +49,13 @@ MORPHDOM_INTEGRITY = (
     "ZojGICjjFLgTg=="
 )
 
+# Only for the end-to-end tests' accessibility checks: never copied into dist/.
+AXE_VERSION = "4.14.1"
+AXE_INTEGRITY = (
+    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37O"
+    "gudVGtQ=="
+)
+
 # The colours of the game's look, shared with web/assets/senator.css.
 PURPLE = (92, 26, 51)
 GOLD = (212, 168, 67)
@@ -132,6 +139,29 @@ def _extract(tarball: Path, members: dict[str, Path]) -> None:
                 raise BuildError(f"{tarball.name} has no file {member}")
             destination.parent.mkdir(parents=True, exist_ok=True)
             destination.write_bytes(source.read())
+
+
+def axe_script() -> Path:
+    """axe-core's `axe.min.js` for the end-to-end tests, never part of the site.
+
+    Taken from the pinned, verified npm tarball and kept beside it in the cache;
+    a cached copy that differs from the tarball's is written again.
+    """
+    tarball = npm_tarball("axe-core", AXE_VERSION, AXE_INTEGRITY)
+    with tarfile.open(tarball) as archive:
+        source = archive.extractfile("package/axe.min.js")
+        if source is None:
+            raise BuildError(f"{tarball.name} has no file package/axe.min.js")
+        data = source.read()
+    if not data.startswith(f"/*! axe v{AXE_VERSION}".encode()):
+        raise BuildError(f"{tarball.name}: package/axe.min.js is not axe v{AXE_VERSION}")
+    script = CACHE / f"axe-core-{AXE_VERSION}" / "axe.min.js"
+    if not (script.exists() and script.read_bytes() == data):
+        script.parent.mkdir(parents=True, exist_ok=True)
+        partial_copy = script.with_suffix(f".{os.getpid()}.tmp")
+        partial_copy.write_bytes(data)
+        partial_copy.replace(script)
+    return script
 
 
 # --------------------------------------------------------------------------- the game's wheel

@@ -97,6 +97,28 @@ def test_the_cache_name_follows_the_content(
     assert cache_name(build.build()) != first
 
 
+def test_axe_is_cached_for_the_tests_and_kept_out_of_the_site(
+    dist: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The accessibility checker comes from its pinned tarball into the cache only;
+    a cached copy that was changed is written again from the verified tarball."""
+    script = build.axe_script()
+    assert script.is_relative_to(build.CACHE) and script.name == "axe.min.js"
+    assert script.read_bytes().startswith(f"/*! axe v{build.AXE_VERSION}".encode())
+    assert not [p for p in dist.rglob("*") if "axe" in p.name.lower()]
+    assert "axe" not in (dist / "sw.js").read_text()
+
+    tarball = f"axe-core-{build.AXE_VERSION}.tgz"
+    (tmp_path / "npm").mkdir()
+    shutil.copy2(build.CACHE / "npm" / tarball, tmp_path / "npm" / tarball)
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))  # no npm: the tarball is cached
+    copy = build.axe_script()
+    assert copy.is_relative_to(tmp_path) and copy.read_bytes() == script.read_bytes()
+    copy.write_text("changed")
+    assert build.axe_script().read_bytes() == script.read_bytes()
+
+
 def test_icons_are_png_images_of_their_size() -> None:
     data = build.icon_png(48)
     assert data.startswith(b"\x89PNG\r\n\x1a\n")

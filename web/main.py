@@ -124,6 +124,8 @@ class Page:
         if noted is not None:
             js.senatorMotion.after(noted, MOVE_MS[model.setup.speed])
         js.document.title = page_title(model)
+        # How many moves the game shown has had: lets a test wait for a move it did not make.
+        js.document.documentElement.dataset.moves = str(model.game.moves if model.game else -1)
         active = js.document.activeElement
         if not active or active == js.document.body:
             # The control that had focus is gone: keep keyboard play going from the decision.
@@ -215,13 +217,16 @@ class Page:
         """Makes the only legal move for a human after a pause they can see."""
         try:
             await asyncio.sleep(FORCED_SECONDS[model.setup.speed])
+        finally:
+            self.forcing = False
+        try:
             if self.model.game is model.game and forced_to_move(self.model) == action:
                 self.dispatch(Act(action, auto=True))
+            elif forced_to_move(self.model):
+                self.render()  # the position changed meanwhile: wait for the new one
         except Exception as err:
             self.report(err)
             self.render()
-        finally:
-            self.forcing = False
 
     async def computer_turns(self) -> None:
         """Plays computer seats' decisions one after another, at the chosen pace."""

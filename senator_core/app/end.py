@@ -47,7 +47,7 @@ def end_screen(model: Model, game: Game) -> Markup:
         h("p", {"class": "winners"}, headline),
         h(
             "div",
-            {"class": "results-wrap"},
+            {"class": "results-wrap", "tabindex": 0},
             h(
                 "table",
                 {"class": "results"},

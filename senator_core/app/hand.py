@@ -79,19 +79,15 @@ def _bid_chip(game: Game, action: Action, mine: int, picked: str) -> Markup:
     faces = [card_face(c, "mini") for c in action.names]
     if action.verb == "assassin":
         faces.insert(0, card_face("assassin", "mini"))
-        label = "Assassin" + "".join(f" + {c}" for c in action.names)
-    else:
-        label = f"→ {mine + action.value}"
     return h(
         "button",
         {
             "type": "button",
             "class": classes("choice chip", f"choice-{action.verb}", text == picked and "matches"),
             "data-action": text,
-            "aria-label": action_label(text, mine, game.names),
         },
         h("span", {"class": "chip-cards", "aria-hidden": "true"}, faces),
-        h("span", {"class": "chip-label", "aria-hidden": "true"}, label),
+        h("span", {"class": "chip-label"}, action_label(text, mine, game.names)),
     )
 
 

@@ -43,7 +43,10 @@ def log_section(model: Model, game: Game) -> Markup:
                 continue
             if debate is None:
                 parts.append(
-                    Markup(f'<ul class="log-lines" id="log-{r}-{d}">{"".join(lines)}</ul>')
+                    Markup(
+                        f'<li class="log-opening" id="log-{r}-{d}">'
+                        f'<ul class="log-lines">{"".join(lines)}</ul></li>'
+                    )
                 )
             else:
                 parts.append(
@@ -80,5 +83,9 @@ def log_section(model: Model, game: Game) -> Markup:
                 "Close",
             ),
         ),
-        h("div", {"class": "log-body", "role": "log", "aria-live": "polite"}, blocks),
+        h(
+            "div",
+            {"class": "log-body", "role": "log", "aria-live": "polite", "tabindex": 0},
+            blocks,
+        ),
     )

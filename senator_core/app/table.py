@@ -142,9 +142,9 @@ def top_bar(model: Model, game: Game) -> Markup:
         h("span", {"class": "brand"}, "Senator"),
         h(
             "span",
-            {"class": "round", "aria-label": f"Round {game.round} of 3"},
-            h("span", {"class": "wide-only", "aria-hidden": "true"}, "Round "),
-            h("span", {"aria-hidden": "true"}, f"{game.round}/3"),
+            {"class": "round", "data-round": game.round},
+            h("span", {"class": "wide-only"}, "Round "),
+            f"{game.round}/3",
         ),
         h(
             "button",
@@ -208,15 +208,10 @@ def top_bar(model: Model, game: Game) -> Markup:
                 "data-msg": "toggle",
                 "data-value": "sound",
                 "aria-pressed": "true" if setup.sound else "false",
-                "aria-label": "Sound",
                 "title": "A sound when your turn comes",
             },
             h("span", {"aria-hidden": "true"}, "♪"),
-            h(
-                "span",
-                {"class": "wide-only", "aria-hidden": "true"},
-                "Sound " + ("on" if setup.sound else "off"),
-            ),
+            h("span", {"class": "wide-only"}, "Sound " + ("on" if setup.sound else "off")),
         ),
         h(
             "button",
@@ -236,15 +231,14 @@ def top_bar(model: Model, game: Game) -> Markup:
                 "data-msg": "panel",
                 "data-value": "rules",
                 "aria-expanded": "true" if model.panel == "rules" else "false",
-                "aria-label": "Rules",
             },
-            h("span", {"class": "wide-only", "aria-hidden": "true"}, "Rules"),
+            h("span", {"class": "wide-only"}, "Rules"),
             h("span", {"class": "narrow-only", "aria-hidden": "true"}, "?"),
         ),
         h(
             "button",
-            {"type": "button", "data-msg": "title", "aria-label": "Menu"},
-            h("span", {"class": "wide-only", "aria-hidden": "true"}, "Menu"),
+            {"type": "button", "data-msg": "title"},
+            h("span", {"class": "wide-only"}, "Menu"),
             h("span", {"class": "narrow-only", "aria-hidden": "true"}, "☰"),
         ),
     )  # fmt: skip
@@ -362,11 +356,15 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
         ),
         h(
             "div",
-            {"class": classes("bid", leading and "bid-leading", withdrawn and "bid-withdrawn")},
+            {
+                "class": classes("bid", leading and "bid-leading", withdrawn and "bid-withdrawn"),
+                "data-withdrawn": None if game.topic is None else str(withdrawn).lower(),
+            },
             placed_cards(in_play, seat_place(seat, "play"), "small", fresh),
             h(
                 "span",
-                {"class": "bid-total", "aria-label": f"bid {total}"},
+                {"class": "bid-total"},
+                game.topic is not None and h("span", {"class": "sr"}, "bid "),
                 str(total) if game.topic is not None else "",
             ),
             state and h("span", {"class": "bid-state"}, state),
@@ -378,14 +376,14 @@ def _seat_score(game: Game, seat: int, lead: bool) -> Markup:
     tokens, imperium, passed = game.scores()[seat]
     return h(
         "span",
-        {
-            "class": classes("seat-score", lead and "lead"),
-            "title": "tokens · Imperium · passed",
-            "aria-label": f"{tokens} tokens, {imperium} Imperium, {passed} passed"
-            + (", leads" if lead else ""),
-        },
+        {"class": classes("seat-score", lead and "lead"), "title": "tokens · Imperium · passed"},
         lead and h("span", {"class": "crown", "aria-hidden": "true"}, "♛"),
         h("span", {"aria-hidden": "true"}, f"{tokens}·{imperium}·{passed}"),
+        h(
+            "span",
+            {"class": "sr"},
+            f"{tokens} tokens, {imperium} Imperium, {passed} passed" + (", leads" if lead else ""),
+        ),
     )
 
 

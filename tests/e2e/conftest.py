@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.server
 import os
+import random
 import shutil
 import sys
 import threading
@@ -188,6 +189,30 @@ def watch(context: Any) -> Iterator[Watch]:
 @pytest.fixture
 def page(context: Any, watch: Watch) -> Any:
     return context.new_page()
+
+
+# What the page offers now, read at one moment: the actions of the controls, whether
+# the page is about to make the only legal move itself, and how many moves it shows.
+READ_OFFER = """() => ({
+  actions: [...document.querySelectorAll("[data-action]")].map((e) => e.dataset.action),
+  forced: document.querySelector("#decision .forced-note") !== null,
+  moves: document.documentElement.dataset.moves,
+})"""
+
+
+def random_move(page: Any, chooser: random.Random) -> str:
+    """Clicks one offered action chosen by `chooser` and returns its notation; a move
+    that is no choice is left to the page, which makes it after a pause it shows."""
+    offer = page.evaluate(READ_OFFER)
+    actions = offer["actions"]
+    assert actions, "a game in progress always offers an action"
+    if offer["forced"]:
+        assert len(actions) == 1, actions
+        page.wait_for_function(f"document.documentElement.dataset.moves !== '{offer['moves']}'")
+        return str(actions[0])
+    choice = chooser.randrange(len(actions))
+    page.locator("[data-action]").nth(choice).click()
+    return str(actions[choice])
 
 
 def open_game(page: Any, url: str) -> None:

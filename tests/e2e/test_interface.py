@@ -38,6 +38,7 @@ from .conftest import (
     Watch,
     fail_on_adapter_reports,
     open_game,
+    random_move,
     watch_context,
 )
 
@@ -159,28 +160,33 @@ def watch_dialogs(page: Any) -> list[str]:
 
 # What the game screen shows, read back from the page as plain data.
 READ_BOARD = """() => {
-  const suffix = (el, prefix) =>
-    [...el.classList].find((c) => c.startsWith(prefix)).slice(prefix.length);
   const number = (text) => Number(String(text).replace(/[^0-9]/g, ""));
+  const place = (name) => document.querySelector(`[data-place="${name}"]`);
   const cards = (el) => {
     const out = {};
-    for (const li of el ? el.querySelectorAll("li.card") : []) {
-      out[suffix(li, "card-")] = number(li.querySelector(".count").textContent);
+    for (const c of el ? el.querySelectorAll("[data-what^='card-']") : []) {
+      const card = c.dataset.what.slice(5);
+      out[card] = (out[card] || 0) + 1;
     }
     return out;
   };
   const tokens = (el) =>
-    [...(el ? el.querySelectorAll("li.token") : [])].map((li) => suffix(li, "token-")).sort();
-  const players = [...document.querySelectorAll(".players .player")].map((p) => ({
-    seat: Number(p.dataset.seat),
-    hand: cards(p.querySelector(".hand")),
-    in_play: cards(p.querySelector(".in-play")),
-    discards: cards(p.querySelector(".discards")),
-    proposed: tokens(p.querySelector(".proposed")),
-    passed: tokens(p.querySelector(".passed")),
-    veto: p.querySelector(".mark-veto") !== null,
-    to_move: p.classList.contains("to-move"),
-  }));
+    [...(el ? el.querySelectorAll("[data-what^='token-']") : [])]
+      .map((t) => t.dataset.what.slice(6)).sort();
+  const boards = [...document.querySelectorAll(".seat-board")];
+  const players = boards.map((p) => {
+    const s = Number(p.dataset.seat);
+    return {
+      seat: s,
+      hand: cards(place(`seat-${s}-hand`)),
+      in_play: cards(place(`seat-${s}-play`)),
+      discards: cards(place(`seat-${s}-discards`)),
+      proposed: tokens(place(`seat-${s}-proposed`)),
+      passed: tokens(place(`seat-${s}-passed`)),
+      veto: place(`seat-${s}-veto`).querySelector("[data-what='veto']") !== null,
+      to_move: p.classList.contains("to-move"),
+    };
+  }).sort((a, b) => a.seat - b.seat);
   const docket = {};
   for (const m of document.querySelectorAll(".docket .medallion")) {
     const count = m.querySelector(".medallion-name .count");
@@ -188,25 +194,27 @@ READ_BOARD = """() => {
     docket[kind] = (docket[kind] || 0) + (count ? number(count.textContent) : 1);
   }
   const bids = {};
-  for (const row of document.querySelectorAll(".floor .bid")) {
-    bids[row.dataset.seat] = [
-      number(row.querySelector(".total").textContent),
-      row.classList.contains("withdrawn"),
-    ];
+  for (const p of boards) {
+    const bid = p.querySelector(".bid");
+    if (bid.dataset.withdrawn !== undefined) {
+      bids[p.dataset.seat] = [number(bid.querySelector(".bid-total").textContent),
+        bid.dataset.withdrawn === "true"];
+    }
   }
-  const vetoSeat = document.querySelector(".status .veto-place .seat");
-  const prompt = document.querySelector("#decision .prompt .seat");
+  const holder = document.querySelector(
+    "[data-place^='seat-'][data-place$='-veto'] [data-what='veto']");
+  const decision = document.querySelector("#decision");
   return {
-    round: number(document.querySelector(".status .round").textContent.split(" of ")[0]),
-    consuls_up: document.querySelectorAll(".status .consuls .icon-consul").length,
-    veto: vetoSeat ? Number(vetoSeat.dataset.seat) : null,
-    forum: number(document.querySelector(".status .forum").textContent),
+    round: Number(document.querySelector(".topbar .round").dataset.round),
+    consuls_up: document.querySelectorAll(".topbar .consuls .icon-consul").length,
+    veto: holder ? Number(holder.closest("[data-place]").dataset.place.split("-")[1]) : null,
+    forum: number(document.querySelector(".topbar .forum").textContent),
     docket,
-    topic: document.querySelector(".floor .topic h2").textContent,
+    topic: document.querySelector(".topic-zone .topic-title").textContent,
     bids,
-    decision: document.querySelector("#decision h2").textContent,
-    to_move: prompt ? Number(prompt.dataset.seat) : null,
-    actions: [...document.querySelectorAll("#decision [data-action]")].map((b) => b.dataset.action),
+    decision: decision.querySelector("h2").textContent,
+    to_move: decision.dataset.seat === undefined ? null : Number(decision.dataset.seat),
+    actions: [...decision.querySelectorAll("[data-action]")].map((b) => b.dataset.action).sort(),
     players,
   };
 }"""
@@ -239,7 +247,7 @@ def expected_board(game: sc.Game) -> dict[str, Any]:
         else {str(s): [game.total(s), game.withdrawn(s)] for s in range(game.players)},
         "decision": DECISION_TITLES[game.decision],
         "to_move": game.to_move,
-        "actions": [str(a) for a in game.legal_actions()],
+        "actions": sorted(str(a) for a in game.legal_actions()),
         "players": [
             {
                 "seat": s,
@@ -257,8 +265,8 @@ def expected_board(game: sc.Game) -> dict[str, Any]:
 
 
 def latest(page: Any) -> str:
-    """The lines of the "Just now" box (what the last action did), seat symbols left out."""
-    lines: list[str] = page.locator(".floor .latest li").evaluate_all(
+    """The lines that tell the last move on the table, seat symbols left out."""
+    lines: list[str] = page.locator(".last-move li").evaluate_all(
         """items => items.map((li) => {
           const copy = li.cloneNode(true);
           copy.querySelectorAll(".seat-symbol").forEach((s) => s.remove());
@@ -351,21 +359,21 @@ def start(page: Any, deal: Deal) -> sc.Game:
     assert game.names == deal.expected_names()
     if deal.first_opener != "random":
         assert config.first_opener == int(deal.first_opener)
-    assert offered(page) == [str(a) for a in game.legal_actions()]
+    assert sorted(offered(page)) == sorted(str(a) for a in game.legal_actions())
     return game
 
 
 def click_randomly(page: Any, chooser: random.Random, clicks: int) -> list[str]:
-    """Clicks up to `clicks` random offered actions; stops early at the end screen."""
+    """Clicks up to `clicks` random offered actions; stops early at the end screen.
+
+    A move that is no choice (the page shows it will make it) is left to the page,
+    which makes it after a pause; it is recorded like a click.
+    """
     done: list[str] = []
     for _ in range(clicks):
         if page.locator("[data-screen='end']").count():
             break
-        texts = offered(page)
-        assert texts, "a game in progress always offers an action"
-        choice = chooser.randrange(len(texts))
-        done.append(texts[choice])
-        page.locator("[data-action]").nth(choice).click()
+        done.append(random_move(page, chooser))
     return done
 
 
@@ -428,9 +436,9 @@ def test_three_players_without_events_three_variants_and_a_hostile_name(
     game = start(page, deal)
     chooser = random.Random(deal.seed)
     clicked = click_randomly(page, chooser, 30)
-    badge = page.locator(".player[data-seat='0'] header .seat")
+    badge = page.locator(".seat-board[data-seat='0'] header .seat")
     assert badge.inner_text().endswith(HOSTILE)
-    assert page.locator(".players").inner_text().count(HOSTILE) >= 1
+    assert page.locator(".seats-around").inner_text().count(HOSTILE) >= 1
     assert page.locator("img").count() == 0
     shot(page, "desktop-game")
     clicked += click_randomly(page, chooser, MAX_CLICKS)
@@ -454,7 +462,7 @@ def test_four_players_with_events_and_spartacus_by_influence(
     set_up(page, deal)
     game = start(page, deal)
     assert game.to_move == 2  # the first opener chosen on the set-up screen (R14)
-    assert page.locator(".player[data-seat='2'] .marks").inner_text().startswith("opener")
+    assert page.locator(".seat-board[data-seat='2'] .marks").inner_text().startswith("opener")
     clicked = click_randomly(page, random.Random(deal.seed), MAX_CLICKS)
     replayed = check_end(page, game, clicked)
     revealed = [e.args["event"] for e in replayed.log if e.id == "event_revealed"]
@@ -556,20 +564,20 @@ def test_every_decision_shows_its_effect_on_the_board(site: Site, page: Any, wat
     # Withdrawing leaves the debate for good (R23).
     before, after = table.step("withdraw")
     assert after["bids"]["1"] == [0, True]
-    assert page.locator(".floor .bid[data-seat='1']").get_attribute("class") == "bid withdrawn"
-    assert "withdrew" in page.locator(".player[data-seat='1'] .marks").inner_text()
+    assert page.locator(".seat-board[data-seat='1'] .bid").get_attribute("data-withdrawn") == "true"
+    assert "withdrew" in page.locator(".seat-board[data-seat='1'] .bid-state").inner_text()
     assert after["to_move"] == LIVIA
     assert "Brutus withdraws." in latest(page)
     table.step("withdraw")
     # The last one in wins (R25) and may use the power (R26): Taxes takes the veto (R36).
     before, after = table.step("withdraw")
     assert after["decision"] == "Use the power" and after["to_move"] == CASSIUS
-    assert after["actions"] == ["take veto", "skip"]
+    assert after["actions"] == sorted(["take veto", "skip"])
     assert "Cassius wins the debate on Taxes." in latest(page)
     before, after = table.step("take veto")
     assert before["veto"] is None and after["veto"] == CASSIUS
     assert seat_of(after, CASSIUS)["veto"]
-    assert page.locator(".status .veto-place").inner_text().strip().endswith("Cassius")
+    assert page.locator(".topbar .veto-centre").inner_text().endswith("Cassius")
     assert "Cassius takes the veto from the centre." in latest(page)
     assert after["decision"] == "Award the token"
     # The award goes to the chosen player's proposed tokens (R26); the winner's cards
@@ -586,7 +594,7 @@ def test_every_decision_shows_its_effect_on_the_board(site: Site, page: Any, wat
     # in play cannot be taken (R29).
     table.steps("topic public_works", "play 2", "withdraw", "withdraw")
     before, after = table.step("withdraw")
-    assert after["actions"] == ["reclaim 1", "skip"]
+    assert after["actions"] == sorted(["reclaim 1", "skip"])
     before, after = table.step("reclaim 1")
     assert seat_of(after, CASSIUS)["hand"]["1"] == seat_of(before, CASSIUS)["hand"]["1"] + 1
     assert seat_of(after, CASSIUS)["discards"] == {}
@@ -598,24 +606,26 @@ def test_every_decision_shows_its_effect_on_the_board(site: Site, page: Any, wat
     table.steps("topic rebellion", "withdraw", "play 1", "withdraw")
     before, after = table.step("withdraw")
     assert after["to_move"] == BRUTUS
-    assert after["actions"] == [
-        "discard public_works",
-        "discard rebellion",
-        "discard trade",
-        "discard war",
-        "discard imperium",
-        "flip consul",
-        "skip",
-    ]
+    assert after["actions"] == sorted(
+        [
+            "discard public_works",
+            "discard rebellion",
+            "discard trade",
+            "discard war",
+            "discard imperium",
+            "flip consul",
+            "skip",
+        ]
+    )
     before, after = table.step("discard imperium")
     assert "imperium" in before["docket"] and "imperium" not in after["docket"]
     assert after["forum"] == before["forum"] + 1
-    assert page.locator(".status .forum").inner_text() == f"Forum: {after['forum']}"
+    assert page.locator(".topbar .forum").inner_text().split() == ["Forum", str(after["forum"])]
     assert "Brutus sends Imperium from the docket to the forum." in latest(page)
     # Given to the veto holder, the token waits for their answer (R26 step 3).
     before, after = table.step("give 0")
     assert after["decision"] == "Veto or accept" and after["to_move"] == CASSIUS
-    assert after["actions"] == ["veto", "accept"]
+    assert after["actions"] == sorted(["veto", "accept"])
     assert seat_of(after, CASSIUS)["proposed"] == []
     before, after = table.step("accept")
     assert seat_of(after, CASSIUS)["proposed"] == ["rebellion"]
@@ -628,14 +638,14 @@ def test_every_decision_shows_its_effect_on_the_board(site: Site, page: Any, wat
     before, after = table.step("flip consul")
     assert (before["consuls_up"], after["consuls_up"]) == (2, 1)
     assert (before["docket"]["consul"], after["docket"]["consul"]) == (2, 1)
-    assert page.locator(".status .consuls .icon-consul_flipped").count() == 1
+    assert page.locator(".topbar .consuls .icon-consul_flipped").count() == 1
     assert "Brutus flips a consul." in latest(page)
     table.step("give 3")
 
     # Debate 5, War won by Livia: every other player discards a 2 from hand (R38).
     table.steps("topic war", "withdraw", "play 5", "withdraw")
     before, after = table.step("withdraw")
-    assert after["actions"] == ["name 1", "name 2", "name 5", "name assassin", "skip"]
+    assert after["actions"] == sorted(["name 1", "name 2", "name 5", "name assassin", "skip"])
     before, after = table.step("name 2")
     for seat in (CASSIUS, BRUTUS, MARCUS):
         was, now = seat_of(before, seat), seat_of(after, seat)
@@ -648,14 +658,14 @@ def test_every_decision_shows_its_effect_on_the_board(site: Site, page: Any, wat
     before, after = table.step("veto")
     assert seat_of(after, CASSIUS)["proposed"] == ["rebellion"]
     assert after["veto"] is None and not seat_of(after, CASSIUS)["veto"]
-    assert page.locator(".status .veto-place").inner_text().strip() == "centre"
+    assert page.locator(".topbar .veto-centre").inner_text().split() == ["Veto:", "centre"]
     assert after["forum"] == before["forum"] + 1
     assert "Cassius vetoes War: it goes back to the forum." in latest(page)
 
     # Debate 6, Trade won by Livia: take one more docket token (R37), before the award.
     table.steps("topic trade", "play 1", "withdraw", "withdraw")
     before, after = table.step("withdraw")
-    assert after["actions"] == ["take public_works", "take war", "skip"]
+    assert after["actions"] == sorted(["take public_works", "take war", "skip"])
     before, after = table.step("take war")
     assert (before["docket"]["war"], after["docket"].get("war", 0)) == (1, 0)
     assert seat_of(after, LIVIA)["proposed"] == ["public_works", "war"]
@@ -680,7 +690,7 @@ def test_every_decision_shows_its_effect_on_the_board(site: Site, page: Any, wat
     table.steps("topic public_works", "withdraw", "withdraw")
     before, after = table.step("withdraw")
     assert after["to_move"] == LIVIA and after["bids"]["2"] == [0, False]
-    assert after["actions"] == ["reclaim 1", "reclaim 5", "skip"]
+    assert after["actions"] == sorted(["reclaim 1", "reclaim 5", "skip"])
     before, after = table.step("skip")
     assert seat_of(after, LIVIA) == seat_of(before, LIVIA)
     assert "Livia does not use the power of Public Works." in latest(page)
@@ -688,7 +698,7 @@ def test_every_decision_shows_its_effect_on_the_board(site: Site, page: Any, wat
     # Nothing is left to debate: the round ends and every discard returns (R31, R32).
     before, after = table.step("give 2")
     assert after["round"] == 2
-    assert page.locator(".status .round").inner_text() == "Round 2 of 3"
+    assert page.locator(".topbar .round").inner_text().split() == ["Round", "2/3"]
     full = {"1": 2, "2": 3, "5": 1, "assassin": 1}
     assert all(p["hand"] == full and p["discards"] == {} for p in after["players"])
     assert seat_of(after, LIVIA)["proposed"] == ["public_works", "public_works", "war"]

@@ -1,0 +1,195 @@
+"""Every kind of screen checked with axe-core, at desktop and phone size: no
+violation of serious or critical impact.
+
+One page per size goes through the screens in turn and checks each as a player
+sees it: a rigged game opened by link at each kind of decision (topic, debate,
+power, award, veto) with its forum and rules panels; the menu reached from the
+game; the game played to its end screen; the title screen and its rules panel;
+the set-up screen; a computer thinking. Every violation found on the way is
+reported together at the end, screen by screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import senator_core as sc
+
+from .axe import assert_accessible, violations
+from .conftest import BOOT_TIMEOUT, Site, Watch, fail_on_adapter_reports, open_game, watch_context
+from .test_interface import DECISIONS_DOCKET, link_url, rigged_config
+
+PHONE = {"width": 390, "height": 844}
+
+# From the start of the rigged deal of `DECISIONS_DOCKET`: each kind of decision and
+# the actions that lead from the one before to it (checked under CPython too).
+TO_EACH_DECISION = (
+    ("topic", ()),
+    ("debate", ("topic taxes",)),
+    ("power", ("play 1", "withdraw", "withdraw", "withdraw")),
+    ("award", ("take veto",)),
+    (
+        "veto",
+        (
+            "give 1",
+            *("topic public_works", "play 2", "withdraw", "withdraw", "withdraw"),
+            *("reclaim 1", "give 2"),
+            *("topic rebellion", "withdraw", "play 1", "withdraw", "withdraw"),
+            *("discard imperium", "give 0"),
+        ),
+    ),
+)
+# Taking the first action offered ends the rigged game 82 moves after the veto.
+MAX_CLICKS = 300
+
+def click(page: Any, selector: str) -> None:
+    page.locator(selector).click()
+
+
+def press(page: Any, action: str) -> None:
+    """Takes an action by its control, from the keyboard: a click where the last one
+    landed would wait out the page's guard against double taps."""
+    page.locator(f"#decision [data-action='{action}']").press("Enter")
+
+
+def offered(page: Any) -> list[str]:
+    texts: list[str] = page.locator("#decision [data-action]").evaluate_all(
+        "els => els.map(e => e.dataset.action)"
+    )
+    return texts
+
+
+def check_every_screen(page: Any, site: Site) -> list[str]:
+    """Goes through every kind of screen in one page; returns what axe found, by screen."""
+    found: list[str] = []
+    config = rigged_config(4, DECISIONS_DOCKET)
+    game = sc.new_game(config)
+    open_game(page, link_url(site, config))
+    page.locator("[data-screen='game']").wait_for()
+
+    for decision, actions in TO_EACH_DECISION:
+        for action in actions:
+            press(page, action)
+            game.apply(action)
+        assert game.decision == decision
+        assert sorted(offered(page)) == sorted(str(a) for a in game.legal_actions()), decision
+        found += violations(page, f"game, {decision} decision")
+        if decision == "topic":
+            for panel, shown in (("forum", ".forum-panel"), ("rules", ".rules-summary")):
+                # The first is the status bar's toggle; an open panel has a Close too.
+                toggle = page.locator(
+                    f"[data-screen='game'] [data-msg='panel'][data-value='{panel}']"
+                )
+                toggle.first.click()
+                page.locator(shown).wait_for()
+                found += violations(page, f"game, {panel} panel open")
+                toggle.first.click()
+                page.locator(shown).wait_for(state="detached")
+
+    # The menu: the title screen with a game to continue.
+    click(page, "[data-screen='game'] [data-msg='title']")
+    page.locator("[data-screen='title'] [data-msg='continue']").wait_for()
+    found += violations(page, "menu (title screen from a game)")
+    click(page, "[data-msg='continue']")
+    page.locator("[data-screen='game']").wait_for()
+
+    # The end screen, by the first action offered at each decision.
+    end = page.locator("[data-screen='end']")
+    for _ in range(MAX_CLICKS):
+        if end.count():
+            break
+        page.locator("#decision [data-action]").first.press("Enter")
+    end.wait_for(timeout=5_000)
+    found += violations(page, "end screen")
+
+    # The title screen with no game in progress, its rules, and the set-up screen.
+    click(page, "[data-screen='end'] [data-msg='title']")
+    page.locator("[data-screen='title']").wait_for()
+    assert page.locator("[data-msg='continue']").count() == 0
+    found += violations(page, "title screen")
+    rules = page.locator("[data-screen='title'] [data-msg='panel'][data-value='rules']")
+    rules.first.click()
+    page.locator(".rules-summary").wait_for()
+    found += violations(page, "title screen, rules panel open")
+    rules.first.click()
+    page.locator(".rules-summary").wait_for(state="detached")
+    click(page, "[data-msg='new-game']")
+    page.locator("[data-screen='setup']").wait_for()
+    found += violations(page, "set-up screen")
+
+    # A computer opens, at the slow pace: its thinking stays on the screen.
+    page.select_option("[name='seat-1-kind']", "normal")
+    page.select_option("[name='first-opener']", "1")
+    page.select_option("[name='speed']", "slow")
+    click(page, "[data-msg='start']")
+    thinking = page.locator("#decision.thinking")
+    thinking.wait_for()
+    assert "is thinking" in thinking.inner_text()
+    found += violations(page, "game, a computer thinking")
+    assert thinking.count() == 1, "the computer moved while its thinking was checked"
+    return found
+
+
+def report(found: list[str], size: str) -> str:
+    return f"{len(found)} serious or critical violation(s) at {size} size:\n" + "\n".join(found)
+
+
+def test_every_screen_at_desktop_size(site: Site, page: Any, watch: Watch) -> None:
+    found = check_every_screen(page, site)
+    if found:
+        pytest.fail(report(found, "desktop (1280 x 800)"), pytrace=False)
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[tuple[Any, Watch]]:
+    """A page in a phone-sized, touch-capable context, with its own watch."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(BOOT_TIMEOUT)
+    seen = watch_context(ctx)
+    tab = ctx.new_page()
+    yield tab, seen
+    ctx.close()
+    fail_on_adapter_reports(seen)
+
+
+def test_every_screen_at_phone_size(site: Site, phone: tuple[Any, Watch]) -> None:
+    page, _ = phone
+    found = check_every_screen(page, site)
+    if found:
+        pytest.fail(report(found, "phone (390 x 844)"), pytrace=False)
+
+
+# --------------------------------------------------------------------------- the checker itself
+
+FLAWED = """<!doctype html>
+<html lang="en"><head><title>Flawed</title></head><body><main>
+<h1>A flawed page</h1>
+<button class="nameless"></button>
+<img class="bare" src="data:,">
+<p class="faint" style="color: #999; background: #aaa">hard to read</p>
+<h4>a skipped heading level (moderate only)</h4>
+</main></body></html>"""
+
+CLEAN = """<!doctype html>
+<html lang="en"><head><title>Clean</title></head><body><main>
+<h1>A clean page</h1><button>Go</button>
+</main></body></html>"""
+
+
+def test_the_checker_reports_serious_and_critical_violations_readably(page: Any) -> None:
+    page.set_content(FLAWED)
+    found = violations(page, "flawed page")
+    rules = sorted(line.split(": ", 2)[1].split(" ")[0] for line in found)
+    assert rules == ["button-name", "color-contrast", "image-alt"], found
+    button = next(line for line in found if ": button-name " in line)
+    assert button.startswith("flawed page: button-name (critical): Buttons must have")
+    assert '\n    button  <button class="nameless"></button>\n' in button  # target, markup
+    with pytest.raises(AssertionError, match=r"3 serious or critical .* on the flawed page:"):
+        assert_accessible(page, "the flawed page")
+    # axe-core went in once, however often the page was checked.
+    assert page.locator("script").count() == 1
+    page.set_content(CLEAN)
+    assert_accessible(page, "a clean page")
