@@ -45,6 +45,7 @@ TO_EACH_DECISION = (
 # Taking the first action offered ends the rigged game 82 moves after the veto.
 MAX_CLICKS = 300
 
+
 def click(page: Any, selector: str) -> None:
     page.locator(selector).click()
 
