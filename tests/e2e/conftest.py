@@ -28,6 +28,7 @@ from playwright import sync_api as playwright_api  # noqa: E402
 import build  # noqa: E402
 
 SUBPATH = "/senator/"
+PHONE = {"width": 390, "height": 844}
 READY = "html[data-ready='1']"
 BOOT_TIMEOUT = 60_000
 
@@ -189,6 +190,18 @@ def watch(context: Any) -> Iterator[Watch]:
 @pytest.fixture
 def page(context: Any, watch: Watch) -> Any:
     return context.new_page()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[tuple[Any, Watch]]:
+    """A page in a phone-sized, touch-capable context, with its own watch."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(BOOT_TIMEOUT)
+    seen = watch_context(ctx)
+    tab = ctx.new_page()
+    yield tab, seen
+    ctx.close()
+    fail_on_adapter_reports(seen)
 
 
 # What the page offers now, read at one moment: the actions of the controls, whether

@@ -11,7 +11,7 @@ reported together at the end, screen by screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
 from typing import Any
 
 import pytest
@@ -19,10 +19,8 @@ import pytest
 import senator_core as sc
 
 from .axe import assert_accessible, violations
-from .conftest import BOOT_TIMEOUT, Site, Watch, fail_on_adapter_reports, open_game, watch_context
-from .test_interface import DECISIONS_DOCKET, link_url, rigged_config
-
-PHONE = {"width": 390, "height": 844}
+from .conftest import Site, Watch, open_game
+from .test_interface import DECISIONS_DOCKET, SHOTS, link_url, rigged_config
 
 # From the start of the rigged deal of `DECISIONS_DOCKET`: each kind of decision and
 # the actions that lead from the one before to it (checked under CPython too).
@@ -63,9 +61,17 @@ def offered(page: Any) -> list[str]:
     return texts
 
 
-def check_every_screen(page: Any, site: Site) -> list[str]:
-    """Goes through every kind of screen in one page; returns what axe found, by screen."""
+def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
+    """Goes through every kind of screen in one page; returns what axe found, by screen.
+    Each screen is also kept as a screenshot, `<size>-<screen>.png`, for review."""
     found: list[str] = []
+
+    def look(page: Any, screen: str) -> list[str]:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^a-z0-9]+", "-", screen.lower()).strip("-")
+        page.screenshot(path=str(SHOTS / f"{size}-{name}.png"), animations="disabled")
+        return violations(page, screen)
+
     config = rigged_config(4, DECISIONS_DOCKET)
     game = sc.new_game(config)
     open_game(page, link_url(site, config))
@@ -77,7 +83,7 @@ def check_every_screen(page: Any, site: Site) -> list[str]:
             game.apply(action)
         assert game.decision == decision
         assert sorted(offered(page)) == sorted(str(a) for a in game.legal_actions()), decision
-        found += violations(page, f"game, {decision} decision")
+        found += look(page, f"game, {decision} decision")
         if decision == "topic":
             for panel, shown in (("forum", ".forum-panel"), ("rules", ".rules-summary")):
                 # The first is the status bar's toggle; an open panel has a Close too.
@@ -86,14 +92,14 @@ def check_every_screen(page: Any, site: Site) -> list[str]:
                 )
                 toggle.first.click()
                 page.locator(shown).wait_for()
-                found += violations(page, f"game, {panel} panel open")
+                found += look(page, f"game, {panel} panel open")
                 toggle.first.click()
                 page.locator(shown).wait_for(state="detached")
 
     # The menu: the title screen with a game to continue.
     click(page, "[data-screen='game'] [data-msg='title']")
     page.locator("[data-screen='title'] [data-msg='continue']").wait_for()
-    found += violations(page, "menu (title screen from a game)")
+    found += look(page, "menu (title screen from a game)")
     click(page, "[data-msg='continue']")
     page.locator("[data-screen='game']").wait_for()
 
@@ -104,22 +110,22 @@ def check_every_screen(page: Any, site: Site) -> list[str]:
             break
         page.locator("#decision [data-action]").first.press("Enter")
     end.wait_for(timeout=5_000)
-    found += violations(page, "end screen")
+    found += look(page, "end screen")
 
     # The title screen with no game in progress, its rules, and the set-up screen.
     click(page, "[data-screen='end'] [data-msg='title']")
     page.locator("[data-screen='title']").wait_for()
     assert page.locator("[data-msg='continue']").count() == 0
-    found += violations(page, "title screen")
+    found += look(page, "title screen")
     rules = page.locator("[data-screen='title'] [data-msg='panel'][data-value='rules']")
     rules.first.click()
     page.locator(".rules-summary").wait_for()
-    found += violations(page, "title screen, rules panel open")
+    found += look(page, "title screen, rules panel open")
     rules.first.click()
     page.locator(".rules-summary").wait_for(state="detached")
     click(page, "[data-msg='new-game']")
     page.locator("[data-screen='setup']").wait_for()
-    found += violations(page, "set-up screen")
+    found += look(page, "set-up screen")
 
     # A computer opens, at the slow pace: its thinking stays on the screen.
     page.select_option("[name='seat-1-kind']", "normal")
@@ -129,7 +135,7 @@ def check_every_screen(page: Any, site: Site) -> list[str]:
     thinking = page.locator("#decision.thinking")
     thinking.wait_for()
     assert "is thinking" in thinking.inner_text()
-    found += violations(page, "game, a computer thinking")
+    found += look(page, "game, a computer thinking")
     assert thinking.count() == 1, "the computer moved while its thinking was checked"
     return found
 
@@ -139,26 +145,14 @@ def report(found: list[str], size: str) -> str:
 
 
 def test_every_screen_at_desktop_size(site: Site, page: Any, watch: Watch) -> None:
-    found = check_every_screen(page, site)
+    found = check_every_screen(page, site, "desktop")
     if found:
         pytest.fail(report(found, "desktop (1280 x 800)"), pytrace=False)
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[tuple[Any, Watch]]:
-    """A page in a phone-sized, touch-capable context, with its own watch."""
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    ctx.set_default_timeout(BOOT_TIMEOUT)
-    seen = watch_context(ctx)
-    tab = ctx.new_page()
-    yield tab, seen
-    ctx.close()
-    fail_on_adapter_reports(seen)
-
-
 def test_every_screen_at_phone_size(site: Site, phone: tuple[Any, Watch]) -> None:
     page, _ = phone
-    found = check_every_screen(page, site)
+    found = check_every_screen(page, site, "phone")
     if found:
         pytest.fail(report(found, "phone (390 x 844)"), pytrace=False)
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -32,18 +31,15 @@ from senator_core.app.view import DECISION_TITLES, VARIANT_TEXT
 from senator_core.config import DEFAULT_NAMES
 
 from .conftest import (
-    BOOT_TIMEOUT,
+    PHONE,
     ROOT,
     Site,
     Watch,
-    fail_on_adapter_reports,
     open_game,
     random_move,
-    watch_context,
 )
 
 SHOTS = ROOT / "test-results" / "screenshots"
-PHONE = {"width": 390, "height": 844}
 NARROW = 360
 MAX_CLICKS = 600
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -469,18 +465,6 @@ def test_four_players_with_events_and_spartacus_by_influence(
     assert len(revealed) == 3
     assert watch.errors == []
     assert offsite(watch, site.origin) == []
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[tuple[Any, Watch]]:
-    """A page in a phone-sized, touch-capable context, with its own watch."""
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    ctx.set_default_timeout(BOOT_TIMEOUT)
-    seen = watch_context(ctx)
-    tab = ctx.new_page()
-    yield tab, seen
-    ctx.close()
-    fail_on_adapter_reports(seen)
 
 
 def test_five_players_on_a_phone(site: Site, phone: tuple[Any, Watch]) -> None:

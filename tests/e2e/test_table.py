@@ -1,0 +1,230 @@
+"""The table as a player meets it, in a real browser: what is in view without scrolling,
+pieces moving (and not moving when they should not), whose turn it is, one-tap
+play against the computers, and whole games with bids built by touching cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import senator_core as sc
+from senator_core.app.model import hand_list
+
+from .conftest import BOOT_TIMEOUT, PHONE, Site, Watch, open_game, random_move, watch_context
+from .test_interface import (
+    MAX_CLICKS,
+    assert_no_horizontal_scroll,
+    check_end,
+    link_url,
+    saved_game,
+    shot,
+)
+
+DESKTOP = {"width": 1280, "height": 800}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+# Whether an element's box lies wholly inside the window, the page scrolled to its top.
+IN_VIEW = """(el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.top >= -0.5 && r.left >= -0.5
+    && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
+}"""
+# The pieces the page is flying now (the glow of fresh pieces is a CSS animation).
+ANIMATED = """() => document.getAnimations()
+  .filter((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition))
+  .map((a) => a.effect && a.effect.target)
+  .filter((el) => el && (el.matches("[data-what]") || el.classList.contains("flight")))
+  .map((el) => el.dataset.what || "flight")"""
+
+
+@pytest.fixture
+def sized(browser: Any, request: pytest.FixtureRequest) -> Iterator[tuple[Any, Watch]]:
+    """A page at the size the test is parametrised with (phone sizes touch-capable)."""
+    size = request.param
+    phone = size == "phone"
+    ctx = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
+    ctx.set_default_timeout(BOOT_TIMEOUT)
+    seen = watch_context(ctx)
+    tab = ctx.new_page()
+    yield tab, seen
+    ctx.close()
+    assert not seen.adapter_reports(), seen.adapter_reports()
+
+
+def debate_in_progress(players: int) -> sc.GameConfig:
+    return sc.GameConfig(players=players, seed=5, first_opener=0, draws=("war",) * 2)
+
+
+# --------------------------------------------------------------------------- in view
+
+
+@pytest.mark.parametrize("sized", ["desktop", "phone"], indirect=True)
+@pytest.mark.parametrize("players", [3, 5])
+def test_decision_hand_and_every_bid_in_view_without_scrolling(
+    site: Site, sized: tuple[Any, Watch], players: int
+) -> None:
+    """While a human is to act in a debate: the decision, the hand to act with and
+    every seat's bid are on the first screen; nothing scrolls sideways at 360 px."""
+    page, watch = sized
+    config = debate_in_progress(players)
+    open_game(page, link_url(site, config))
+    page.click("[data-action='topic war']")
+    page.click("[data-action='play 2 2']")  # a bid on the table, then the next to act
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.locator("#decision.decision-debate").count() == 1
+    for selector in ("#decision", "#decision .hand-cards", "#decision [data-action='withdraw']"):
+        assert page.locator(selector).evaluate(IN_VIEW), f"{selector} is out of view"
+    bids = page.locator(".seat-board .bid")
+    assert bids.count() == players
+    for i in range(players):
+        assert bids.nth(i).evaluate(IN_VIEW), f"the bid of seat {i} is out of view"
+    assert page.evaluate("scrollY") == 0
+    assert_no_horizontal_scroll(page)
+    assert watch.errors == []
+
+
+# --------------------------------------------------------------------------- motion
+
+
+def test_pieces_move_at_the_normal_pace_and_a_click_during_a_move_acts(
+    site: Site, page: Any, watch: Watch
+) -> None:
+    open_game(page, link_url(site, debate_in_progress(4)))
+    page.click("[data-action='topic war']")
+    assert "token-war" in page.evaluate(ANIMATED), "the topic flies from the docket"
+    page.click("[data-action='play 2 2']")
+    moving = page.evaluate(ANIMATED)
+    assert moving.count("card-2") == 2, moving
+    # The next senator acts while the cards are still moving: the click counts at once.
+    page.locator("#decision [data-action='withdraw']").press("Enter")
+    assert page.evaluate("document.documentElement.dataset.moves") == "3"
+    game = saved_game(page)
+    assert game.withdrawn(1) and game.in_play(0) == ["2", "2"]
+    assert watch.errors == []
+
+
+def test_no_motion_under_reduced_motion(site: Site, browser: Any) -> None:
+    ctx = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        open_game(page, link_url(site, debate_in_progress(4)))
+        page.click("[data-action='topic war']")
+        page.click("[data-action='play 2 2']")
+        assert page.evaluate(ANIMATED) == []
+    finally:
+        ctx.close()
+
+
+def test_no_motion_at_the_instant_pace_or_when_catching_up(site: Site, page: Any) -> None:
+    open_game(page, link_url(site, debate_in_progress(4)))
+    page.click("[data-action='topic war']")
+    page.wait_for_timeout(800)  # the topic's flight ends
+    open_game(page, f"{site.origin}/?nosw")  # catching up: the board is drawn as it is
+    page.click("[data-msg='continue']")
+    assert page.evaluate(ANIMATED) == []
+    page.evaluate("localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}))")
+    open_game(page, f"{site.origin}/?nosw")
+    page.click("[data-msg='continue']")
+    page.click("[data-action='play 2 2']")
+    assert page.evaluate(ANIMATED) == []
+
+
+# --------------------------------------------------------------------------- whose turn
+
+
+def test_quick_play_and_the_turn_coming_back(site: Site, page: Any, watch: Watch) -> None:
+    """One tap seats the player against three Normal computers; when play comes back
+    to them, the tab title, a banner and a sound say so."""
+    open_game(page, f"{site.origin}/?nosw")
+    page.evaluate("localStorage.setItem('senator.setup', JSON.stringify({speed: 'fast'}))")
+    page.reload()
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    page.click("[data-msg='quick-play']")
+    page.locator("[data-screen='game']").wait_for()
+    kinds = page.locator(".seat-board .seat-kind").all_inner_texts()
+    assert sorted(kinds) == ["Computer: normal"] * 3 + ["Human"]
+    assert page.locator(".seat-board.own[data-seat='0']").count() == 1
+    game = saved_game(page)
+    chooser = random.Random(2)
+    chimes = 0
+    for _ in range(40):  # until the turn has come back to the human from a computer
+        page.wait_for_selector("#decision:not(.thinking) [data-action]", timeout=60_000)
+        if page.locator(".turn-banner").count():
+            break
+        random_move(page, chooser)
+    else:
+        raise AssertionError("the turn never came back")
+    assert page.locator(".turn-banner").inner_text() == "Your turn"
+    assert page.title() == "Your turn · Senator"
+    chimes = int(page.evaluate("document.documentElement.dataset.chimes || '0'"))
+    assert chimes >= 1, "a sound when the turn comes"
+    page.click("[data-msg='toggle'][data-value='sound']")
+    assert page.locator("[data-value='sound']").get_attribute("aria-pressed") == "false"
+    random_move(page, chooser)
+    page.wait_for_selector("#decision.thinking, [data-screen='end']")
+    assert page.title() == "Senator", "a computer to act: not the player's turn"
+    page.wait_for_selector("#decision:not(.thinking) [data-action]", timeout=60_000)
+    assert int(page.evaluate("document.documentElement.dataset.chimes || '0'")) == chimes
+    assert saved_game(page).config.players == game.config.players == 4
+    assert watch.errors == []
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+def touch_bid(page: Any, action: str) -> None:
+    """Builds a bid (or an Assassin play) by touching the hand's cards, then confirms."""
+    game = saved_game(page)
+    assert game.to_move is not None
+    hand = hand_list(game.hand(game.to_move))
+    words = action.split()
+    wanted = words[1:] + (["assassin"] if words[0] == "assassin" else [])
+    taken: set[int] = set()
+    for card in wanted:
+        index = next(i for i, c in enumerate(hand) if c == card and i not in taken)
+        taken.add(index)
+        page.click(f"#decision [data-msg='pick'][data-value='{index}']")
+    assert page.locator("#decision .build-problem").count() == 0
+    page.click("#decision [data-msg='confirm']")
+
+
+@pytest.mark.parametrize(
+    ("sized", "players"),
+    [("desktop", 5), ("phone", 3), ("phone", 4)],
+    indirect=["sized"],
+)
+def test_whole_games_with_bids_built_by_touching_cards(
+    site: Site, sized: tuple[Any, Watch], players: int
+) -> None:
+    """Every third bid is built from the hand's cards, the rest taken from the quick
+    bids; the game ends as CPython finds it replaying the same moves."""
+    page, watch = sized
+    config = sc.GameConfig(players=players, seed=60 + players, first_opener=0)
+    open_game(page, link_url(site, config))
+    chooser = random.Random(players)
+    done: list[str] = []
+    touched = 0
+    for _ in range(MAX_CLICKS):
+        if page.locator("[data-screen='end']").count():
+            break
+        offer: list[str] = page.locator("#decision [data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)"
+        )
+        plays = [a for a in offer if a.startswith(("play", "assassin"))]
+        forced = page.locator("#decision .forced-note").count() > 0
+        if plays and not forced and chooser.random() < 0.33:
+            action = chooser.choice(plays)
+            touch_bid(page, action)
+            done.append(action)
+            touched += 1
+        else:
+            done.append(random_move(page, chooser))
+    assert touched >= 5
+    if players == 5:
+        shot(page, "desktop-end-five")
+    check_end(page, sc.new_game(config), done)
+    assert watch.errors == []
