@@ -9,7 +9,7 @@ cache carries over, and timed from navigation start to the moment
 `data-ready="1"` is set, as recorded in the page by a MutationObserver.
 The game's target (site issue): game/bare at most 1.20.
 
-    python benchmarks/boot.py [--runs 7] [--warmup 1] [--no-build] [--port 0] [--timeline]
+    .venv/bin/python benchmarks/boot.py [--runs 7] [--warmup 1] [--no-build] [--port 0] [--timeline]
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ frozen that long while a computer thinks. The task that draws the end screen,
 when no computer is left to think, is printed apart. As a control, the
 same observer sees one Hard decision run in a single task, without slicing.
 
-    python benchmarks/bots.py [--reps 3] [--watch 90] [--no-build]
+    .venv/bin/python benchmarks/bots.py [--reps 3] [--watch 90] [--no-build]
 """
 
 from __future__ import annotations
@@ -140,18 +140,21 @@ def in_pyodide(page: Page, reps: int) -> dict[str, Any]:
     return result
 
 
-def watch_computers(page: Page, origin: str, seconds: float) -> dict[str, Any]:
-    """Four Hard computers at the instant pace, watched with a long-task observer."""
+def watch_computers(
+    page: Page, origin: str, seconds: float, level: str = "hard", pace: str = "instant"
+) -> dict[str, Any]:
+    """Four computers of `level` at `pace`, watched with a long-task observer (at the
+    normal pace the pieces fly, so the animations are counted too)."""
     page.goto(f"{origin}/?nosw")
     page.wait_for_selector("html[data-ready='1']", state="attached", timeout=LOAD_TIMEOUT_MS)
     page.click("[data-msg='new-game']")
     page.select_option("[name='players']", "4")
     for seat in range(4):
-        page.select_option(f"[name='seat-{seat}-kind']", "hard")
+        page.select_option(f"[name='seat-{seat}-kind']", level)
     page.fill("[name='seed']", "7")
     supported = page.evaluate(JS_OBSERVE)
     page.click("[data-msg='start']")
-    page.select_option("[name='speed']", "instant")
+    page.select_option("[name='speed']", pace)
     # From here on only the computers run: the start and the pace change, a person's
     # clicks that draw the whole board, are not counted.
     page.evaluate("window.longTasks = []")
@@ -192,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--watch", type=float, default=90.0, help="most seconds of watched play (to the end)"
     )
+    parser.add_argument(
+        "--paced", type=float, default=60.0, help="seconds of Normal computers at the normal pace"
+    )
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     args = parser.parse_args(argv)
     if not args.no_build:
@@ -206,6 +212,9 @@ def main(argv: list[str] | None = None) -> int:
             page.wait_for_selector("html[data-ready='1']", state="attached")
             pyodide = in_pyodide(page, args.reps)
             watched = watch_computers(browser.new_page(), origin, args.watch)
+            paced = watch_computers(
+                browser.new_page(), origin, args.paced, level="normal", pace="normal"
+            )
         finally:
             browser.close()
 
@@ -249,6 +258,14 @@ def main(argv: list[str] | None = None) -> int:
             if control
             else "no long task (a fast decision)"
         )
+    )
+    tasks = paced["tasks"]
+    ending = "to the end" if paced["ended"] else f"for {args.paced:.0f} s"
+    longest = max(tasks) if tasks else 0.0
+    print(
+        f"four Normal computers at the normal pace, pieces flying, watched {ending}: "
+        f"{paced['moves']} moves; tasks over {LONG_TASK_MS} ms: {len(tasks)}, "
+        f"the longest {longest:.0f} ms"
     )
     return 0
 

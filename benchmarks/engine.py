@@ -5,7 +5,7 @@ so each figure is measured in several short batches and the best and median
 batches are printed. Floors (RULES engine issue): 200,000 actions per second
 and clone() under 5 us on one core in CPython.
 
-    python benchmarks/engine.py [--players 4] [--games 300] [--batches 7]
+    .venv/bin/python benchmarks/engine.py [--players 4] [--games 300] [--batches 7]
 """
 
 from __future__ import annotations

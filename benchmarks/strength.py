@@ -5,7 +5,7 @@ Targets (4 players, 400 games each): Normal and Hard win at least 80% against
 three Random; Hard at least 40% against three Heuristic and at least 35%
 against three Normal. 3 and 5 players: the same matches, at least 100 games.
 
-    python benchmarks/strength.py [--scale 1.0] [--jobs 2] [--seed 2026]
+    .venv/bin/python benchmarks/strength.py [--scale 1.0] [--jobs 2] [--seed 2026]
 
 `--scale 0.1` plays a tenth of the games (rounded up to whole rotations), for
 a quick look.

@@ -1116,6 +1116,11 @@ class Game:
         best = max(scores)
         return [p for p in range(self._n) if scores[p] == best]
 
+    def last_log_entry(self) -> object:
+        """The latest entry of the log, the same object in every copy of this game up to
+        that event: two games whose last entries are identical have identical logs."""
+        return self._log
+
     @property
     def log(self) -> list[Event]:
         """Every event since set-up, in order."""

@@ -683,3 +683,23 @@ def test_motion_follows_the_events() -> None:
     assert Move("card-2", "seat-0-play", "seat-0-hand") in found
     html = view(playing(game, seen=seen))
     assert html.count("fresh") >= 3
+
+
+def test_the_log_folds_earlier_rounds_until_asked_and_the_end_shows_all() -> None:
+    game = sc.new_game(sc.GameConfig(players=3, seed=4))
+    chooser = random.Random(4)
+    while game.round < 2:
+        game.apply(chooser.choice(game.legal_actions()))
+    model = playing(game)
+    page = Page(view(model))
+    folded = page.texts("folded")  # newest first: round 1, then the set-up
+    assert [t.split("Show its ")[0] for t in folded] == ["Round 1", "Set-up"]
+    assert all(re.search(r"Show its \d+ entries$", t) for t in folded)
+    assert "Round 2" in page.texts("log-round")[0]
+    opened = update(model, Cmd("log-round", "1"))
+    assert opened.log_rounds == (1,)
+    assert [t.split("Show its ")[0] for t in Page(view(opened)).texts("folded")] == ["Set-up"]
+    assert update(model, Cmd("log-round", "x")) == model
+    while game.to_move is not None:
+        game.apply(chooser.choice(game.legal_actions()))
+    assert Page(view(Model(screen="end", game=game))).texts("folded") == []

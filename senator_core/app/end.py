@@ -85,7 +85,7 @@ def end_screen(model: Model, game: Game) -> Markup:
             h("button", {"type": "button", "data-msg": "setup"}, "New set-up"),
             h("button", {"type": "button", "data-msg": "title"}, "Title screen"),
         ),
-        log_section(model, game),
+        log_section(model, game, whole=True),
     )
 
 

@@ -76,9 +76,6 @@ def selection_problem(game: Game, cards: list[str]) -> tuple[str, str] | None:
 
 def _bid_chip(game: Game, action: Action, mine: int, picked: str) -> Markup:
     text = str(action)
-    faces = [card_face(c, "mini") for c in action.names]
-    if action.verb == "assassin":
-        faces.insert(0, card_face("assassin", "mini"))
     return h(
         "button",
         {
@@ -86,7 +83,6 @@ def _bid_chip(game: Game, action: Action, mine: int, picked: str) -> Markup:
             "class": classes("choice chip", f"choice-{action.verb}", text == picked and "matches"),
             "data-action": text,
         },
-        h("span", {"class": "chip-cards", "aria-hidden": "true"}, faces),
         h("span", {"class": "chip-label"}, action_label(text, mine, game.names)),
     )
 

@@ -14,8 +14,33 @@ AUTO_NOTE = Markup(
 )
 
 
-def log_section(model: Model, game: Game) -> Markup:
-    """The whole game so far, grouped by round and by debate."""
+# The last logs drawn: the log only grows, and most renders draw the same one again.
+# Keyed by the game's last log entry (shared by every copy of the game, and kept
+# here so its id stays its own) and what else the drawing depends on.
+_DRAWN: dict[int, tuple[object, tuple[object, ...], Markup]] = {}
+_DRAWN_KEPT = 4
+
+
+def log_section(model: Model, game: Game, whole: bool = False) -> Markup:
+    """The game so far, grouped by round and by debate, drawn once per log: the
+    current round in full, earlier ones one tap away (`model.log_rounds`), or every
+    round when `whole`."""
+    last = game.last_log_entry()
+    shown = None if whole else model.log_rounds
+    depends = (game.names, model.colours, model.auto, shown)
+    drawn = _DRAWN.get(id(last))
+    if drawn is not None and drawn[0] is last and drawn[1] == depends:
+        return drawn[2]
+    html = _draw_log(model, game, shown)
+    if len(_DRAWN) >= _DRAWN_KEPT:
+        _DRAWN.pop(next(iter(_DRAWN)))
+    _DRAWN[id(last)] = (last, depends, html)
+    return html
+
+
+def _draw_log(model: Model, game: Game, shown: tuple[int, ...] | None) -> Markup:
+    """The log's rounds, newest first; with `shown`, rounds before the current one
+    that are not in it are folded to a button that opens them."""
     names = game.names
     rounds: list[tuple[str, list[tuple[str | None, list[Markup]]]]] = []
     auto = set(model.auto)
@@ -36,6 +61,21 @@ def log_section(model: Model, game: Game) -> Markup:
     blocks = []
     for r in range(len(rounds) - 1, -1, -1):
         title, debates = rounds[r]
+        if shown is not None and r < len(rounds) - 1 and r not in shown:
+            count = sum(len(lines) for _, lines in debates)
+            blocks.append(
+                h(
+                    "section",
+                    {"class": "log-round folded", "id": f"log-{r}"},
+                    h("h3", None, title),
+                    h(
+                        "button",
+                        {"type": "button", "data-msg": "log-round", "data-value": r},
+                        f"Show its {count} entries",
+                    ),
+                )
+            )
+            continue
         parts = []
         for d in range(len(debates) - 1, -1, -1):
             debate, lines = debates[d]

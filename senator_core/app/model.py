@@ -229,6 +229,7 @@ class Model:
     picked: tuple[int, ...] = ()
     explain: str = ""
     rule: str = ""  # the rule the rules panel was opened at ("R21"), if any
+    log_rounds: tuple[int, ...] = ()  # earlier rounds of the log the player has unfolded
 
 
 # --------------------------------------------------------------------------- links
@@ -397,6 +398,7 @@ def _start(model: Model, config: GameConfig, kinds: tuple[str, ...] | None = Non
         auto=(),
         picked=(),
         explain="",
+        log_rounds=(),
     )
 
 
@@ -521,6 +523,10 @@ def update(model: Model, msg: Msg) -> Model:
         if msg.value not in ("", *PANELS):
             return model
         return replace(model, panel="" if model.panel == msg.value else msg.value, rule="")
+    if name == "log-round":
+        if not msg.value.isdigit() or int(msg.value) > 9:
+            return model
+        return replace(model, log_rounds=tuple(sorted({*model.log_rounds, int(msg.value)})))
     if name == "rule":
         if not re.fullmatch(r"R\d{1,2}", msg.value):
             return model

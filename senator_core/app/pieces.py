@@ -96,13 +96,17 @@ def _escape(text: str) -> Markup:
 @lru_cache(maxsize=64)
 def card_face(card: str, size: str = "small", extra: str = "") -> Markup:
     """One influence card drawn face up: its value large, its Roman numeral in the
-    corner; the Assassin dark with its dagger. `size` is small, medium or large."""
+    corner; the Assassin dark with its dagger. `size` is mini, small or large; a mini
+    card (a seat's hand at a glance) is drawn by the stylesheet alone, being many."""
     name = CARD_NAMES[card]
     label = "Assassin" if card == "assassin" else f"{name} influence"
+    css = classes("card", f"card-{card}", f"card-{size}", extra)
+    if size == "mini":
+        return h("span", {"class": css, "role": "img", "aria-label": label},
+                 "†" if card == "assassin" else name)
     return h(
         "span",
-        {"class": classes("card", f"card-{card}", f"card-{size}", extra), "role": "img",
-         "aria-label": label},
+        {"class": css, "role": "img", "aria-label": label},
         art.card_frame(card == "assassin"),
         card == "assassin" and art.dagger(),
         h("span", {"class": "card-value", "aria-hidden": "true"},
