@@ -102,8 +102,11 @@ def card_face(card: str, size: str = "small", extra: str = "") -> Markup:
     label = "Assassin" if card == "assassin" else f"{name} influence"
     css = classes("card", f"card-{card}", f"card-{size}", extra)
     if size == "mini":
-        return h("span", {"class": css, "role": "img", "aria-label": label},
-                 "†" if card == "assassin" else name)
+        return h(
+            "span",
+            {"class": css, "role": "img", "aria-label": label},
+            "†" if card == "assassin" else name,
+        )
     return h(
         "span",
         {"class": css, "role": "img", "aria-label": label},
