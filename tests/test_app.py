@@ -100,7 +100,7 @@ def started(seed: int = 4, players: int = 4, names: tuple[str, ...] | None = Non
 def test_title_screen_offers_a_new_game_and_the_rules() -> None:
     page = Page(view(Model()))
     assert page.values("data-screen") == ["title"]
-    assert page.values("data-msg") == ["quick-play", "new-game", "panel"]
+    assert page.values("data-msg") == ["quick-play", "new-game", "panel", "toggle", "toggle"]
     assert page.values("data-action") == []
     opened = update(Model(), Cmd("panel", "rules"))
     assert "How to play" in Page(view(opened)).all_text()
@@ -692,10 +692,11 @@ def test_the_log_folds_earlier_rounds_until_asked_and_the_end_shows_all() -> Non
         game.apply(chooser.choice(game.legal_actions()))
     model = playing(game)
     page = Page(view(model))
-    folded = page.texts("folded")  # newest first: round 1, then the set-up
-    assert [t.split("Show its ")[0] for t in folded] == ["Round 1", "Set-up"]
-    assert all(re.search(r"Show its \d+ entries$", t) for t in folded)
-    assert "Round 2" in page.texts("log-round")[0]
+    folded = page.texts("folded")  # in the order played: the set-up, then round 1
+    assert [t.split("Show its ")[0] for t in folded] == ["Set-up", "Round 1"]
+    assert folded[0].endswith("Show its 1 entry") and re.search(r"Show its \d+ entries$", folded[1])
+    assert "Round 2" in page.texts("log-round")[-1]
+    assert "Preparation" in page.texts("log-round")[-1], "the round opens with its preparation"
     opened = update(model, Cmd("log-round", "1"))
     assert opened.log_rounds == (1,)
     assert [t.split("Show its ")[0] for t in Page(view(opened)).texts("folded")] == ["Set-up"]
@@ -703,3 +704,23 @@ def test_the_log_folds_earlier_rounds_until_asked_and_the_end_shows_all() -> Non
     while game.to_move is not None:
         game.apply(chooser.choice(game.legal_actions()))
     assert Page(view(Model(screen="end", game=game))).texts("folded") == []
+
+
+def test_the_end_screen_tells_a_lone_human_where_they_finished() -> None:
+    game = random_finished_game(3, 14)  # Livia wins; Brutus ties her on tokens
+    kinds = ("normal", "human", "normal", "human", "human")
+    page = Page(view(Model(screen="end", game=game, kinds=kinds)))
+    assert page.texts("own-place") == ["You finish 2nd."]
+    hot_seat = Page(view(Model(screen="end", game=game)))
+    assert hot_seat.texts("own-place") == []
+
+
+def test_trade_says_what_taking_a_token_would_cancel() -> None:
+    game = rigged(3, ["trade", "war", "taxes", "rebellion", "imperium", "imperium", "war"])
+    play(game, "topic war", "play 1", "withdraw", "withdraw", "skip", "give 0")  # War to Cassius
+    play(game, "topic trade", "play 1", "withdraw", "withdraw")
+    assert game.decision == "power"
+    page = Page(view(playing(game)))
+    effects = page.texts("effect")
+    assert "would cancel your War and lose it" in effects  # Trade may take Rebellion (R37)
+    assert any(e.startswith("joins your proposed tokens") for e in effects)

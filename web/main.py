@@ -124,6 +124,11 @@ class Page:
         if noted is not None:
             js.senatorMotion.after(noted, MOVE_MS[model.setup.speed])
         js.document.title = page_title(model)
+        if before is None or before.game is not model.game:
+            # The log reads top to bottom: its newest line in view.
+            body = js.document.querySelector(".log-body")
+            if body:
+                body.scrollTop = body.scrollHeight
         # How many moves the game shown has had: lets a test wait for a move it did not make.
         js.document.documentElement.dataset.moves = str(model.game.moves if model.game else -1)
         active = js.document.activeElement
@@ -234,9 +239,12 @@ class Page:
             while level := computer_to_move(self.model):
                 game = self.model.game
                 assert game is not None
-                if self.model.seen and holds(game.log[self.model.seen :]):
-                    # A big moment (an Assassin, a debate won, a round's end) stays in view.
-                    await asyncio.sleep(HOLD_SECONDS[self.model.setup.speed])
+                last = game.log[self.model.seen :] if self.model.seen else []
+                if holds(last):
+                    # A big moment (an Assassin, a debate won, a round's end) stays in
+                    # view; a round's standings twice as long.
+                    ended = any(e.id == "round_end" for e in last)
+                    await asyncio.sleep(HOLD_SECONDS[self.model.setup.speed] * (2 if ended else 1))
                     if self.model.game is not game:
                         continue
                 started = time.perf_counter()

@@ -5,9 +5,27 @@ from __future__ import annotations
 from ..game import Game
 from .html import Markup, classes, h
 from .log import log_section
-from .model import Model, game_link
+from .model import Model, game_link, humans
 from .pieces import icon, seat_badge, token_list
 from .scoreboard import tie_break_steps
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def _own_place(model: Model, game: Game) -> Markup | None:
+    """With one human at the table: where they finished (seats tied share a place)."""
+    people = humans(model.kinds, game.players)
+    if len(people) != 1:
+        return None
+    seat = people[0]
+    scores = game.scores()
+    place = sum(1 for s in range(game.players) if scores[s] > scores[seat])
+    tied = sum(1 for s in range(game.players) if scores[s] == scores[seat]) > 1
+    if place == 0:
+        text = "You share the victory!" if tied else "You win!"
+    else:
+        text = f"You finish {ORDINALS[place]}{' (tied)' if tied else ''}."
+    return h("p", {"class": "own-place"}, text)
 
 
 def end_screen(model: Model, game: Game) -> Markup:
@@ -45,6 +63,7 @@ def end_screen(model: Model, game: Game) -> Markup:
         ),
         h("h1", None, "The game is over"),
         h("p", {"class": "winners"}, headline),
+        _own_place(model, game),
         h(
             "div",
             {"class": "results-wrap", "tabindex": 0},
@@ -73,7 +92,7 @@ def end_screen(model: Model, game: Game) -> Markup:
                 h("tbody", None, rows),
             ),
         ),
-        h("ol", {"class": "tie-break"}, [h("li", None, step) for step in tie_break_steps(game)]),
+        h("ul", {"class": "tie-break"}, [h("li", None, step) for step in tie_break_steps(game)]),
         h(
             "div",
             {"class": "title-actions"},

@@ -31,6 +31,16 @@ def _award_effect(game: Game, seat: int) -> str:
     return f"would propose it ({len(game.proposed(seat)) + 1} proposed)"
 
 
+def _take_effect(game: Game, kind: str) -> str:
+    """What taking `kind` with Trade's power does to the winner's proposed tokens (R37)."""
+    seat = game.to_move
+    assert seat is not None
+    lost = [k for k in game.proposed(seat) if k in conflicts_with(kind)]
+    if lost:
+        return "would cancel your " + ", ".join(KIND_NAMES[k] for k in lost) + " and lose it"
+    return f"joins your proposed tokens ({len(game.proposed(seat)) + 1} proposed)"
+
+
 def why_button(rule: str) -> Markup:
     """A "why?" that opens the rules at the section teaching `rule`."""
     return h(
@@ -131,11 +141,13 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
             h("button", {"type": "button", "class": "unpick", "data-msg": "unpick"}, "Clear"),
         ]  # fmt: skip
     elif can_bid:
-        build = [h("span", {"class": "build-sum hint"}, "Touch cards to build a bid.")]
+        build = [
+            h("span", {"class": "build-sum hint"}, "Pick cards from your hand to build a bid.")
+        ]
     picked_text = picked_action(chosen) if chosen else ""
-    bids = sorted(
-        (a for a in legal if a.verb in ("play", "assassin") and (a.verb == "play" or a.names)),
-        key=lambda a: (a.verb == "assassin", mine + a.value, a.count),
+    bids = sorted((a for a in legal if a.verb == "play"), key=lambda a: (mine + a.value, a.count))
+    with_cards = sorted(
+        (a for a in legal if a.verb == "assassin" and a.names), key=lambda a: (a.value, a.count)
     )
     return h(
         "div",
@@ -147,6 +159,13 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
             "div",
             {"class": "quick-bids", "aria-label": "Every bid, one tap away"},
             [_bid_chip(game, a, mine, picked_text) for a in bids],
+        ),
+        with_cards
+        and h(
+            "div",
+            {"class": "assassin-bids", "aria-label": "The Assassin with influence cards"},
+            h("span", {"class": "label"}, "Assassin with:"),
+            [_bid_chip(game, a, mine, picked_text) for a in with_cards],
         ),
     )
 
@@ -178,6 +197,12 @@ def _choice(game: Game, model: Model, action: Action, mine: int) -> Markup:
         label = [
             kind_icon(kind, "icon icon-choice"),
             h("span", {"class": "label"}, KIND_NAMES[kind]),
+        ]
+    elif action.verb == "take" and text != "take veto":
+        kind = text.split()[1]
+        label = [
+            h("span", {"class": "label"}, action_label(text, mine, names)),
+            h("span", {"class": "effect"}, _take_effect(game, kind)),
         ]
     elif action.verb == "give":
         to = action.target
@@ -270,7 +295,7 @@ def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
             None,
             f"The {HINT_LEVEL} computer would play ",
             h("strong", None, action_label(best, mine, names)),
-            f" ({chance:.0%} chance to win).",
+            f" ({chance:.0%} chance to win the game).",
         ),
         h(
             "ol",

@@ -39,30 +39,33 @@ def log_section(model: Model, game: Game, whole: bool = False) -> Markup:
 
 
 def _draw_log(model: Model, game: Game, shown: tuple[int, ...] | None) -> Markup:
-    """The log's rounds, newest first; with `shown`, rounds before the current one
-    that are not in it are folded to a button that opens them."""
+    """The log's rounds in the order they were played, each cut into its preparation,
+    its debates and its clean-up; with `shown`, rounds before the current one that are
+    not in it are folded to a button that opens them."""
     names = game.names
-    rounds: list[tuple[str, list[tuple[str | None, list[Markup]]]]] = []
+    rounds: list[tuple[str, list[tuple[str, list[Markup]]]]] = []
     auto = set(model.auto)
     for index, event in enumerate(game.log):
-        if event.id == "round_start":
-            rounds.append((f"Round {event.args['round']}", [(None, [])]))
+        eid = event.id
+        if eid == "round_start":
+            rounds.append((f"Round {event.args['round']}", [("Preparation", [])]))
         if not rounds:
-            rounds.append(("Set-up", [(None, [])]))
-        if event.id == "topic_chosen":
+            rounds.append(("Set-up", [("Set-up", [])]))
+        if eid == "topic_chosen":
             rounds[-1][1].append((f"Debate on {KIND_NAMES[event.args['topic']]}", []))
+        elif eid in ("round_end", "game_end") and rounds[-1][1][-1][0] != "Clean-up":
+            rounds[-1][1].append(("Clean-up" if eid == "round_end" else "The end", []))
         words = describe(event)
         if words is not None:
             # The log is the longest part of the page: its lines skip the builder.
             note = AUTO_NOTE if index in auto else ""
             rounds[-1][1][-1][1].append(Markup(f"<li>{sentence(model, words, names)}{note}</li>"))
-    # Blocks are newest first; each has an id fixed by its place in the game, so the
-    # page's morph matches them up instead of rewriting every block a new one pushes down.
+    # Blocks keep an id fixed by their place in the game, so the page's morph matches
+    # them up and only appends what is new.
     blocks = []
-    for r in range(len(rounds) - 1, -1, -1):
-        title, debates = rounds[r]
+    for r, (title, parts) in enumerate(rounds):
         if shown is not None and r < len(rounds) - 1 and r not in shown:
-            count = sum(len(lines) for _, lines in debates)
+            count = sum(len(lines) for _, lines in parts)
             blocks.append(
                 h(
                     "section",
@@ -71,38 +74,27 @@ def _draw_log(model: Model, game: Game, shown: tuple[int, ...] | None) -> Markup
                     h(
                         "button",
                         {"type": "button", "data-msg": "log-round", "data-value": r},
-                        f"Show its {count} entries",
+                        f"Show its {count} {'entry' if count == 1 else 'entries'}",
                     ),
                 )
             )
             continue
-        parts = []
-        for d in range(len(debates) - 1, -1, -1):
-            debate, lines = debates[d]
-            if not lines:
-                continue
-            if debate is None:
-                parts.append(
-                    Markup(
-                        f'<li class="log-opening" id="log-{r}-{d}">'
-                        f'<ul class="log-lines">{"".join(lines)}</ul></li>'
-                    )
-                )
-            else:
-                parts.append(
-                    h(
-                        "li",
-                        {"class": "log-debate", "id": f"log-{r}-{d}"},
-                        h("h4", None, debate),
-                        Markup(f'<ul class="log-lines">{"".join(lines)}</ul>'),
-                    )
-                )
+        items = [
+            h(
+                "li",
+                {"class": "log-part", "id": f"log-{r}-{d}"},
+                h("h4", None, part),
+                Markup(f'<ul class="log-lines">{"".join(lines)}</ul>'),
+            )
+            for d, (part, lines) in enumerate(parts)
+            if lines
+        ]
         blocks.append(
             h(
                 "section",
                 {"class": "log-round", "id": f"log-{r}"},
                 h("h3", None, title),
-                h("ol", {"class": "log-debates"}, parts),
+                h("ol", {"class": "log-debates"}, items),
             )
         )
     return h(

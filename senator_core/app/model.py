@@ -487,7 +487,13 @@ def update(model: Model, msg: Msg) -> Model:
             return replace(model, notice=str(err).rstrip(".") + ".")
         return _start(model, config)
     if name == "quick-play":
-        config = GameConfig(players=4, names=model.setup.names[:4])
+        own = model.setup.names[0].strip() or DEFAULT_NAMES[0]
+        if own in DEFAULT_NAMES[1:4]:
+            own = DEFAULT_NAMES[0]
+        try:
+            config = GameConfig(players=4, names=(own, *DEFAULT_NAMES[1:4]))
+        except ValueError:
+            config = GameConfig(players=4, names=DEFAULT_NAMES[:4])
         return _start(model, config, QUICK_PLAY_KINDS)
     if name == "play-again":
         if model.game is None:

@@ -8,6 +8,41 @@ from .model import SEAT_KINDS, SPEEDS, Model, Setup, computers_play
 from .pieces import SEAT_COLOURS
 from .text import KIND_LABELS, SPEED_LABELS, VARIANT_LABELS, VARIANT_TEXT
 
+SETTING_TEXT = {
+    "sound": ("Sound", "A short sound when your turn comes and when the game ends."),
+    "auto": (
+        "Moves that are no choice",
+        "Made for you after a short pause (withdrawing when nothing else is possible).",
+    ),
+}
+
+
+def settings(model: Model) -> Markup:
+    """The switches kept between games: sound, and moves made when there is no choice."""
+    return h(
+        "div",
+        {"class": "switches"},
+        [
+            h(
+                "div",
+                {"class": "switch"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "toggle",
+                        "data-msg": "toggle",
+                        "data-value": name,
+                        "aria-pressed": "true" if getattr(model.setup, name) else "false",
+                    },
+                    f"{label}: {'on' if getattr(model.setup, name) else 'off'}",
+                ),
+                h("p", {"class": "hint"}, note),
+            )
+            for name, (label, note) in SETTING_TEXT.items()
+        ],
+    )
+
 
 def _select(name: str, options: list[tuple[str, str]], chosen: str, label: str) -> Markup:
     return h(
@@ -109,6 +144,12 @@ def setup_screen(model: Model) -> Markup:
                         "Pace of the computer players",
                     ),
                 ),
+            ),
+            h(
+                "fieldset",
+                {"class": "settings"},
+                h("legend", None, "Settings"),
+                settings(model),
             ),
             h(
                 "fieldset",

@@ -22,12 +22,12 @@ from .pieces import (
 )
 from .scoreboard import leaders
 from .text import (
-    EVENT_EFFECTS,
     EVENT_NAMES,
     KIND_LABELS,
     KIND_NAMES,
     SPEED_LABELS,
     describe,
+    event_effect,
     power_text,
 )
 
@@ -376,14 +376,10 @@ def _seat_score(game: Game, seat: int, lead: bool) -> Markup:
     tokens, imperium, passed = game.scores()[seat]
     return h(
         "span",
-        {"class": classes("seat-score", lead and "lead"), "title": "tokens · Imperium · passed"},
-        lead and h("span", {"class": "crown", "aria-hidden": "true"}, "♛"),
-        h("span", {"aria-hidden": "true"}, f"{tokens}·{imperium}·{passed}"),
-        h(
-            "span",
-            {"class": "sr"},
-            f"{tokens} tokens, {imperium} Imperium, {passed} passed" + (", leads" if lead else ""),
-        ),
+        {"class": classes("seat-score", lead and "lead")},
+        lead and h("span", {"class": "crown", "aria-label": "leads"}, "♛ "),
+        f"{tokens} token{'' if tokens == 1 else 's'}",
+        h("span", {"class": "sr"}, f", {imperium} Imperium, {passed} passed"),
     )
 
 
@@ -474,6 +470,8 @@ def docket_row(model: Model, game: Game, fresh: Fresh) -> Markup:
                         KIND_NAMES[kind],
                         count > 1 and h("span", {"class": "count"}, f" ×{count}"),
                     ),
+                    count > 1
+                    and h("span", {"class": "docket-count", "aria-hidden": "true"}, f"×{count}"),
                 ),
             )
         )
@@ -538,7 +536,7 @@ def explanation(model: Model, game: Game) -> Markup | None:
     elif key == "event":
         event = game.event
         text = (
-            [h("strong", None, EVENT_NAMES[event]), ": ", EVENT_EFFECTS[event]]
+            [h("strong", None, EVENT_NAMES[event]), ": ", event_effect(event, game.variants)]
             if event
             else ["No event card is in force this round."]
         )
@@ -634,7 +632,7 @@ def round_summary(model: Model, game: Game) -> Markup | None:
                     "tr",
                     None,
                     h("th", {"scope": "row"}, seat_badge(model, s, game.names)),
-                    h("td", None, f"{scores[s][0]} tokens"),
+                    h("td", None, f"{scores[s][0]} token{'' if scores[s][0] == 1 else 's'}"),
                     h("td", None, f"{scores[s][1]} Imperium"),
                     h("td", None, f"{scores[s][2]} passed"),
                 )

@@ -82,6 +82,21 @@ DECISION_TITLES = {
 }
 
 
+def event_effect(event: str, variants: Variants) -> str:
+    """What an event does, in the reading of the rules this game plays (R41-R46)."""
+    if event == "spartacus":
+        if variants.spartacus == "two_points":
+            return (
+                "A first play in a debate must be worth at least 2; the Assassin needs "
+                "2 of your own influence in play."
+            )
+        return (
+            "A first play in a debate must put at least 2 cards down; the Assassin goes "
+            "with at least one influence card."
+        )
+    return EVENT_EFFECTS[event]
+
+
 def power_text(kind: str, variants: Variants) -> str:
     """What winning a debate on `kind` lets the winner do (R26, R27, R34-R39)."""
     if kind == "public_works":

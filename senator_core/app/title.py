@@ -6,6 +6,7 @@ from .help import rules_help
 from .html import Markup, h
 from .model import Model
 from .pieces import icon
+from .setup_form import settings
 
 
 def title_screen(model: Model) -> Markup:
@@ -45,6 +46,7 @@ def title_screen(model: Model) -> Markup:
             h("button", {"type": "button", "data-msg": "new-game"}, "New game"),
             h("button", {"type": "button", "data-msg": "panel", "data-value": "rules"}, "Rules"),
         ),
+        h("div", {"class": "title-settings"}, settings(model)),
         model.panel == "rules"
         and rules_help(model.game.variants if model.game else model.setup.variants),
     )

@@ -87,6 +87,40 @@ def test_decision_hand_and_every_bid_in_view_without_scrolling(
     assert watch.errors == []
 
 
+@pytest.mark.parametrize("sized", ["desktop", "phone"], indirect=True)
+def test_against_the_computers_the_decision_and_hand_stay_in_view(
+    site: Site, sized: tuple[Any, Watch]
+) -> None:
+    """One human at the bottom with their own seat, three computers around: on the
+    human's debate turn everything needed is on the first screen too."""
+    page, watch = sized
+    open_game(page, f"{site.origin}/?nosw")
+    page.evaluate("localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}))")
+    open_game(page, f"{site.origin}/?nosw")
+    page.click("[data-msg='quick-play']")
+    chooser = random.Random(9)
+    for _ in range(60):
+        page.wait_for_selector("#decision:not(.thinking) [data-action]", timeout=60_000)
+        if page.locator("#decision.decision-debate [data-action^='play']").count():
+            break
+        random_move(page, chooser)
+    else:
+        raise AssertionError("no debate turn with a bid came")
+    page.evaluate("window.scrollTo(0, 0)")
+    for selector in (
+        "#decision",
+        "#decision .hand-cards",
+        "#decision [data-action='withdraw']",
+        ".seat-board.own",
+    ):
+        assert page.locator(selector).evaluate(IN_VIEW), f"{selector} is out of view"
+    bids = page.locator(".seat-board .bid")
+    for i in range(4):
+        assert bids.nth(i).evaluate(IN_VIEW), f"bid {i} is out of view"
+    assert_no_horizontal_scroll(page)
+    assert watch.errors == []
+
+
 # --------------------------------------------------------------------------- motion
 
 
