@@ -103,7 +103,7 @@ def scoreboard(model: Model, game: Game) -> Markup:
                     "tr",
                     None,
                     h("th", {"scope": "col"}, "Senator"),
-                    h("th", {"scope": "col", "title": "Tokens, proposed and passed"}, "Tokens"),
+                    h("th", {"scope": "col"}, "Tokens"),
                     h("th", {"scope": "col"}, "Imperium"),
                     h("th", {"scope": "col"}, "Passed"),
                 ),

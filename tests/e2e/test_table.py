@@ -167,6 +167,30 @@ def test_no_motion_at_the_instant_pace_or_when_catching_up(site: Site, page: Any
     assert page.evaluate(ANIMATED) == []
 
 
+def test_a_second_tap_on_a_new_control_under_the_finger_does_not_act(
+    site: Site, page: Any, watch: Watch
+) -> None:
+    """Hot seat: Livia's Withdraw appears where Brutus's was; a double tap meant for
+    Brutus's does not withdraw Livia too, but a tap a moment later does."""
+    open_game(page, link_url(site, debate_in_progress(4)))
+    page.click("[data-action='topic war']")
+    page.click("[data-action='play 2 2']")  # Brutus to act
+    box = page.locator("#decision [data-action='withdraw']").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)  # Brutus withdraws
+    page.mouse.click(x, y)  # the second tap of a double tap
+    assert page.evaluate("document.documentElement.dataset.moves") == "3"
+    under = f"document.elementFromPoint({x}, {y}).closest('[data-action]').dataset.action"
+    assert page.evaluate(under) == "withdraw", "Livia's Withdraw is under the finger"
+    page.wait_for_timeout(500)
+    page.mouse.click(x, y)  # a moment later the tap is Livia's own
+    assert page.evaluate("document.documentElement.dataset.moves") == "4"
+    game = saved_game(page)
+    assert game.withdrawn(1) and game.withdrawn(2) and not game.withdrawn(3)
+    assert watch.errors == []
+
+
 # --------------------------------------------------------------------------- whose turn
 
 
