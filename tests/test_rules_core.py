@@ -1,4 +1,4 @@
-"""Scripted scenarios for the core rules of RULES.md: components, set-up, a round and
+"""Scripted scenarios for the core rules of docs/rules.md: components, set-up, a round and
 winning the game (R1-R33, R40)."""
 
 from __future__ import annotations
@@ -213,6 +213,26 @@ def test_r1_r20_clockwise_is_increasing_seat_wrapping_around() -> None:
     assert seen == [3, 0, 1, 2, 3]
 
 
+@pytest.mark.parametrize("seat", [-1, 3, "0"])
+def test_r1_a_seat_outside_the_table_is_refused_by_every_query(seat: Any) -> None:
+    """R1: the seats are 0 to players - 1; a query about any other seat is refused and
+    never answers with another seat's cards or tokens."""
+    game = rigged(3, full_docket(3))
+    queries: list[Callable[[int], object]] = [
+        game.hand,
+        game.discards,
+        game.assassinated,
+        game.in_play,
+        game.total,
+        game.withdrawn,
+        game.proposed,
+        game.passed,
+    ]
+    for query in queries:
+        with pytest.raises(ValueError, match="no seat"):
+            query(seat)
+
+
 def test_r2_every_senator_holds_the_same_seven_cards() -> None:
     """R2, R10: 1, 1, 2, 2, 2, 5 and the Assassin (13 influence), all in hand at the start."""
     game = rigged(4, full_docket(4))
@@ -410,6 +430,18 @@ def test_r11_tokens_are_drawn_at_random_from_the_forum() -> None:
     assert rigged(4, seed=5).docket == rigged(4, seed=5).docket
 
 
+def test_r9_r11_a_random_draw_takes_only_a_token_left_in_the_forum() -> None:
+    """R9, R11: with all five Public Works tokens drawn first, no later draw can bring a
+    sixth, whatever the shuffle, and no kind's count in the forum goes below zero."""
+    for seed in range(100):
+        game = rigged(5, ["public_works"] * 5, seed=seed)
+        assert len(game.docket) == 11
+        assert game.docket.count("public_works") == 5
+        assert game.forum["public_works"] == 0
+        assert min(game.forum.values()) >= 0
+        assert game.forum_size == sum(game.forum.values()) == 19
+
+
 def test_r12_event_deck_is_shuffled() -> None:
     """R12, R17: the first event revealed depends on the shuffle (the seed)."""
     first = set()
@@ -427,6 +459,15 @@ def test_r13_consuls_up_and_veto_in_centre() -> None:
     assert game.consuls_up == 2
     assert game.veto is None
     assert "topic consul" in texts(game)
+
+
+def test_r13_r19_nothing_is_being_debated_at_set_up() -> None:
+    """R13, R19: after set-up the first opener is to choose a topic: there is no topic
+    and no debate winner yet."""
+    game = rigged(3, full_docket(3))
+    assert game.decision == "topic"
+    assert game.topic is None
+    assert game.debate_winner is None
 
 
 def test_r14_first_opener_named_at_set_up() -> None:
@@ -534,6 +575,32 @@ def test_r17_event_revealed_after_the_docket_and_in_force_all_round() -> None:
     assert game.consuls_up == 2
     assert "imperator" not in game.event_deck
     assert "hannibal" not in game.event_deck
+
+
+def revealed(game: sc.Game) -> list[str]:
+    return [args["event"] for args in args_of(game.log, "event_revealed")]
+
+
+def test_r12_r17_scripted_events_are_revealed_in_order_one_per_round() -> None:
+    """R12, R17: the event deck is dealt from the top, one card in each round."""
+    game = rigged(3, full_docket(3), events=["hannibal", "imperator", "spartacus"], opener=0)
+    while game.decision != "over":
+        finish_round(game)
+    assert revealed(game) == ["hannibal", "imperator", "spartacus"]
+
+
+def test_r12_r17_no_event_is_revealed_twice_and_none_outlasts_the_game() -> None:
+    """R8, R12, R17: three of the six events are revealed in a game, each at most once;
+    an event lasts for its round, so none is in force once the game is over."""
+    for seed in range(10):
+        game = sc.new_game(sc.GameConfig(players=3, seed=seed, first_opener=0))
+        while game.decision != "over":
+            assert game.event is not None
+            finish_round(game)
+        shown = revealed(game)
+        assert len(set(shown)) == len(shown) == 3
+        assert sorted([*shown, *game.event_deck]) == sorted(EVENT_NAMES)
+        assert game.event is None
 
 
 # ---------------------------------------------------------------------- 3. Debates
@@ -674,6 +741,17 @@ def test_r21_cards_stay_in_play_and_the_total_adds_up() -> None:
     assert_illegal(game, "play 2 2 2", "R21")
     message = assert_illegal(game, "play 2 2", "R21")
     assert "above 7" in message
+
+
+def test_r21_a_play_of_cards_not_in_hand_is_refused_naming_the_hand_and_legal_actions() -> None:
+    """R21: only cards from hand can be played; the refusal says what the player holds
+    and lists the legal actions."""
+    game = rigged(3, full_docket(3), opener=0)
+    play(game, "topic imperium", "play 5", "play 1 5", "withdraw")
+    assert game.to_move == 0
+    message = assert_illegal(game, "play 5", "R21")
+    assert "Cassius does not hold those cards (holds 1, 1, 2, 2, 2, assassin) (R21)" in message
+    assert message.endswith("; legal: " + ", ".join(texts(game)))
 
 
 def test_r21_any_number_of_cards_in_one_play() -> None:
@@ -1161,6 +1239,23 @@ def test_r30_conflicts_are_checked_only_for_the_recipient() -> None:
     assert game.proposed(2) == ["war"]
 
 
+def test_r30_r40_a_conflict_leaves_no_token_of_either_kind_to_count() -> None:
+    """R30, R40: after a conflict the player holds none of the tokens involved, so they
+    count for nothing, and a later token of the lost kind is proposed as usual."""
+    game = rigged(3, full_docket(3, "rebellion", "public_works", "rebellion"), opener=0)
+    settle(game, "rebellion", 0)
+    assert game.scores()[0] == (1, 0, 0)
+    events = settle(game, "public_works", 0)
+    assert args_of(events, "conflict") == [
+        {"seat": 0, "kind": "public_works", "lost": ["rebellion"]}
+    ]
+    assert game.proposed(0) == []
+    assert game.scores()[0] == (0, 0, 0)
+    events = settle(game, "rebellion", 0)
+    assert args_of(events, "token_proposed") == [{"seat": 0, "kind": "rebellion"}]
+    assert game.scores()[0] == (1, 0, 0)
+
+
 def test_r31a_phase_goes_on_while_a_consul_is_face_up() -> None:
     """R31a: an empty docket does not end the phase while a consul is face up."""
     game = rigged(3, ["imperium"] * 5 + ["public_works", "trade"], opener=0)
@@ -1333,6 +1428,16 @@ def test_r40_no_winner_before_the_game_ends() -> None:
     settle(game, "imperium", 0)
     assert game.scores() == [(1, 1, 1), (0, 0, 0), (0, 0, 0)]
     assert game.winners() == []
+
+
+def test_r40_a_seat_scores_only_its_own_tokens() -> None:
+    """R40: each player counts their own tokens; a neighbour's passed tokens are not
+    theirs."""
+    game = rigged(3, full_docket(3, "public_works"), opener=0)
+    settle(game, "public_works", 1)
+    settle(game, "consul", 1)
+    assert game.passed(1) == ["public_works"]
+    assert game.scores() == [(0, 0, 0), (1, 0, 1), (0, 0, 0)]
 
 
 def test_r40_shared_victory_for_players_still_tied() -> None:

@@ -1,4 +1,4 @@
-"""Agenda powers (RULES.md R34-R39, with R26 and R48) and events (R41-R46), scripted."""
+"""Agenda powers (docs/rules.md R34-R39, with R26 and R48) and events (R41-R46), scripted."""
 
 from __future__ import annotations
 
@@ -98,6 +98,28 @@ def test_r26_r34_skip_declines_the_power() -> None:
     assert game.decision == "award"
     assert game.discards(0) == cards(five=1)
     assert game.hand(0) == cards(one=1, two=3, assassin=1)
+
+
+def test_r34_public_works_uses_the_winners_own_discard_pile() -> None:
+    """R34: the card comes back from the winner's own discard pile, whatever their seat;
+    a refused choice says why."""
+    game = rigged(3, full_docket(3, "public_works"), opener=1)
+    uncontested(game, "imperium", "5")
+    assert game.discards(1) == cards(five=1)
+    uncontested(game, "public_works", "1")
+    assert game.decision == "power"
+    assert game.to_move == 1
+    assert texts(game) == ["reclaim 5", "skip"]
+    message = assert_illegal(game, "reclaim assassin", "R34")
+    assert "Public Works never returns the Assassin (R34)" in message
+    message = assert_illegal(game, "reclaim 2", "R34")
+    assert "there is no 2 in the discard pile (R34)" in message
+    events = game.apply("reclaim 5")
+    assert events == [sc.Event("card_reclaimed", {"seat": 1, "card": "5"})]
+    assert game.hand(1) == cards(one=1, two=3, five=1, assassin=1)
+    assert game.discards(1) == NO_CARDS
+    assert game.hand(0) == game.hand(2) == FULL_HAND
+    assert game.discards(0) == game.discards(2) == NO_CARDS
 
 
 # ---------------------------------------------------------------- R35 Rebellion
@@ -215,6 +237,20 @@ def test_r36_r48_taxes_power_skipped_when_the_winner_holds_the_veto() -> None:
     assert_illegal(game, "take veto", "R26")
 
 
+def test_r36_taxes_takes_the_veto_from_seat_0() -> None:
+    """R36: the veto is taken from whoever holds it, seat 0 included, and the event
+    names that seat."""
+    game = rigged(3, full_docket(3, "taxes", "taxes"), opener=0)
+    uncontested(game, "taxes")
+    play(game, "take veto", "give 0")
+    assert game.veto == 0
+    events = play(game, "topic taxes", "withdraw", "withdraw")
+    assert only(events, "debate_won") == {"seat": 2, "topic": "taxes", "total": 0}
+    events = game.apply("take veto")
+    assert events == [sc.Event("veto_taken", {"seat": 2, "source": 0})]
+    assert game.veto == 2
+
+
 # ---------------------------------------------------------------- R37 Trade
 
 
@@ -280,6 +316,22 @@ def test_r37_r48_trade_power_skipped_without_an_eligible_token() -> None:
     assert game.docket == ["imperium"] * 5
     assert game.decision == "award"
     assert_illegal(game, "take imperium", "R26")
+
+
+def test_r37_trade_takes_one_token_of_a_kind_the_docket_holds_twice() -> None:
+    """R37: Trade takes one token; the other token of that kind stays in the docket. A
+    refused choice says why."""
+    game = rigged(3, full_docket(3, "trade", "war", "war"))
+    uncontested(game, "trade")
+    assert texts(game) == ["take war", "skip"]
+    message = assert_illegal(game, "take imperium", "R37")
+    assert "Trade cannot take Imperium (R37)" in message
+    message = assert_illegal(game, "take taxes", "R37")
+    assert "no taxes token is in the docket (R37)" in message
+    game.apply("take war")
+    assert game.proposed(0) == ["war"]
+    assert game.docket == ["imperium"] * 4 + ["war"]
+    assert game.forum["war"] == 3
 
 
 # ---------------------------------------------------------------- R38 War
@@ -581,6 +633,37 @@ def test_r45_ludi_gladiatorum_assassin_counts_as_the_second_card() -> None:
     }
 
 
+def test_r45_ludi_gladiatorum_cap_counts_afresh_in_every_debate() -> None:
+    """R45: the cap is on cards in play in a debate: after a debate, two cards may go
+    in play again."""
+    game = rigged(3, full_docket(3, "war"), events=["ludi_gladiatorum"])
+    play(game, "topic imperium", "play 1 2", "withdraw", "withdraw")
+    assert game.decision == "topic"
+    assert game.to_move == 0
+    game.apply("topic war")
+    assert game.hand(0) == cards(one=1, two=2, five=1, assassin=1)
+    assert texts(game) == [
+        "play 1",
+        "play 2",
+        "play 1 2",
+        "play 2 2",
+        "play 5",
+        "play 1 5",
+        "play 2 5",
+        "assassin",
+        "withdraw",
+    ]
+
+
+def test_r45_r21_a_two_card_play_that_is_too_low_is_refused_by_r21_not_r45() -> None:
+    """R45, R21: under Ludi Gladiatorum two cards are allowed, so a two-card play that
+    does not beat the others is refused for R21 alone."""
+    game = rigged(3, full_docket(3, "war"), events=["ludi_gladiatorum"])
+    play(game, "topic imperium", "play 5")
+    message = assert_illegal(game, "play 1 1", "R21")
+    assert "R45" not in message
+
+
 # ---------------------------------------------------------------- R46 Spartacus
 
 
@@ -699,6 +782,45 @@ def test_r46_r21_spartacus_two_points_first_play_must_also_beat_every_total() ->
     play(game, "play 5")
     assert_illegal(game, "play 2", "R21")
     assert plays(game)[0] == "play 1 5"
+
+
+def test_r46_r28_spartacus_two_cards_assassin_may_take_the_five_with_it() -> None:
+    """R46, R28: the Assassin played with the 5: both leave the hand, and both go to the
+    discard pile with every other card in play."""
+    game = spartacus()
+    play(game, "play 1 1", "play 2 2")
+    assert game.to_move == 2
+    events = game.apply("assassin 5")
+    assert events[0] == sc.Event("assassin", {"seat": 2, "cards": ("5",), "topic": "imperium"})
+    assert only(events, "assassinated")["discarded"] == [
+        ("1", "1"),
+        ("2", "2"),
+        ("5", "assassin"),
+    ]
+    assert game.hand(2) == cards(one=2, two=3)
+    assert game.discards(2) == cards(five=1, assassin=1)
+    assert game.assassinated(2) == cards(five=1, assassin=1)
+    assert game.in_play(2) == []
+
+
+def test_r46_spartacus_first_play_rule_applies_in_every_debate() -> None:
+    """R46 (a): the first play of each debate, not only of the round, needs two cards."""
+    game = spartacus()
+    play(game, "play 1 1", "withdraw", "withdraw")
+    assert game.decision == "topic"
+    assert game.to_move == 0
+    game.apply("topic war")
+    assert plays(game)[0] == "play 2 2"
+    assert [t for t in plays(game) if len(t.split()) == 2] == []
+    assert_illegal(game, "play 5", "R46")
+
+
+def test_r46_a_refused_assassin_names_the_spartacus_reading() -> None:
+    """R46: the refusal of a bare Assassin explains the variant in force."""
+    message = assert_illegal(spartacus(), "assassin", "R46")
+    assert "together with at least one influence card (R46)" in message
+    message = assert_illegal(spartacus("two_points"), "assassin", "R46")
+    assert "needs at least 2 of Cassius's own influence in play (R46)" in message
 
 
 # ---------------------------------------------------------------- events switch

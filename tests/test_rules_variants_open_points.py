@@ -1,4 +1,4 @@
-"""Variant switches (RULES.md section 8) and the points settled in section 9 (R47-R57)."""
+"""Variant switches (docs/rules.md section 8) and the points settled in section 9 (R47-R57)."""
 
 from __future__ import annotations
 
@@ -248,6 +248,24 @@ def test_r34_variant_public_works_not_assassinated_still_returns_a_war_discard()
     assert game.hand(0) == cards(one=2, two=2, five=1, assassin=1)
 
 
+def test_r34_variant_public_works_not_assassinated_refusals_read_the_winners_pile() -> None:
+    """R34, public_works=not_assassinated: seat 1 wins; the refusals are about seat 1's
+    own discard pile (a 5 lost to an Assassin, a 2 from a debate won, no 1)."""
+    game = rigged(3, full_docket(3, "public_works"), opener=1, public_works="not_assassinated")
+    play(game, "topic imperium", "play 5", "withdraw", "assassin")
+    play(game, "topic imperium", "withdraw", "play 2", "withdraw")
+    assert game.discards(0) == cards(assassin=1)
+    assert game.discards(1) == cards(two=1, five=1)
+    assert game.assassinated(1) == cards(five=1)
+    uncontested(game, "public_works", "1")
+    assert game.debate_winner == 1
+    assert texts(game) == ["reclaim 2", "skip"]
+    message = assert_illegal(game, "reclaim 5", "R34")
+    assert "a card discarded by an Assassin cannot be returned (R34)" in message
+    message = assert_illegal(game, "reclaim 1", "R34")
+    assert "there is no 1 in the discard pile (R34)" in message
+
+
 # ---------------------------------------------------------------- events (on / off)
 
 
@@ -449,6 +467,22 @@ def test_r49_vetoed_token_to_the_forum_and_veto_to_the_centre_for_taxes_again() 
     assert game.proposed(1) == ["taxes"]
     assert game.opener == 0
     uncontested(game, "taxes")
+    assert texts(game) == ["take veto", "skip"]
+    events = game.apply("take veto")
+    assert events == [sc.Event("veto_taken", {"seat": 0, "source": None})]
+
+
+def test_r49_r36_variant_taxes_centre_only_takes_a_vetoed_veto_from_the_centre() -> None:
+    """R49, R36 with taxes=centre_only: after a veto the token is in the centre, where
+    even the centre-only reading of Taxes can take it."""
+    game = rigged(3, full_docket(3, "taxes", "taxes", "war"), opener=1, taxes="centre_only")
+    uncontested(game, "taxes")
+    play(game, "take veto", "give 1")
+    assert game.veto == 1
+    play(game, "topic war", "withdraw", "withdraw", "skip", "give 1", "veto")
+    assert game.veto is None
+    uncontested(game, "taxes")
+    assert game.debate_winner == 0
     assert texts(game) == ["take veto", "skip"]
     events = game.apply("take veto")
     assert events == [sc.Event("veto_taken", {"seat": 0, "source": None})]
@@ -667,5 +701,45 @@ def test_r57_war_is_not_offered_when_no_opponent_has_a_card() -> None:
     game = empty_opponents()
     assert game.hand(2) == NO_CARDS
     play(game, "topic war", "withdraw", "withdraw")
+    assert game.decision == "award"
+    assert_illegal(game, "name 2", "R26")
+
+
+def assassins_only() -> sc.Game:
+    """Seat 0 wins a War debate; seat 1 holds only the Assassin, seat 2 nothing."""
+    game = rigged(3, full_docket(3, "war"), opener=0)
+    play(game, "topic imperium", "play 1", "play 1 1 2 2 2 5", "assassin")
+    play(game, "topic imperium", "play 1 1 2 2 2 5", "assassin")
+    assert game.hand(0) == cards(one=1, two=3, five=1)
+    assert game.hand(1) == cards(assassin=1)
+    assert game.hand(2) == NO_CARDS
+    play(game, "topic war", "play 1", "withdraw", "withdraw")
+    assert game.debate_winner == 0
+    return game
+
+
+def test_r57_war_is_offered_when_an_opponent_holds_only_the_assassin() -> None:
+    """R57, R38: the Assassin is a card in hand, so War is offered and may name it."""
+    game = assassins_only()
+    assert texts(game) == ["name 1", "name 2", "name 5", "name assassin", "skip"]
+    events = game.apply("name assassin")
+    assert events == [
+        sc.Event("card_named", {"seat": 0, "card": "assassin", "discarded": [0, 1, 0]})
+    ]
+    assert game.hand(1) == NO_CARDS
+
+
+def test_r57_war_is_not_offered_when_only_the_winner_holds_cards() -> None:
+    """R57: the winner's own hand does not count; seat 2 wins holding cards while seats 0
+    and 1 hold none, and War is not offered."""
+    game = rigged(3, full_docket(3, "war"), opener=0)
+    play(game, "topic imperium", "play 1 1 2 2 2 5", "assassin")
+    play(game, "topic imperium", "play 1 1 2 2 2 5", "assassin")
+    play(game, "topic imperium", "play 1", "assassin")
+    assert game.hand(0) == NO_CARDS
+    assert game.hand(1) == NO_CARDS
+    assert game.hand(2) == cards(one=1, two=3, five=1)
+    play(game, "topic war", "withdraw", "withdraw")
+    assert game.debate_winner == 2
     assert game.decision == "award"
     assert_illegal(game, "name 2", "R26")
