@@ -372,6 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         browser = playwright.chromium.launch(**options)
         try:
             game_url, bare_url = f"{site.origin}/?nosw", f"{site.origin}/bare/"
+            print(f"Chromium {browser.version}")
             print(f"game {game_url}\nbare {bare_url}")
             print(
                 f"{args.warmup} warm-up pair(s), then {args.runs} measured; cores: {os.cpu_count()}"

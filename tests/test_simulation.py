@@ -2,7 +2,7 @@
 
 2,000 complete games per player count, spread over all 32 combinations of the
 variant switches. Conservation of cards and tokens is checked after every action
-of every game; every other invariant after every action of the first 500 games
+of every game; every other invariant after every action of the first 250 games
 per player count (`check_invariants`); the costly checks (every legal action
 accepted, illegal ones rejected, clones, JSON and record round-trips) on a
 seeded sample of positions.
@@ -21,7 +21,7 @@ from senator_core.config import VARIANT_VALUES
 from senator_core.rules import CARDS_PER_PLAYER, DOCKET_SIZE, HAND, ROUNDS, TOKENS
 
 GAMES_PER_COUNT = 2000
-FULLY_CHECKED = 500  # games per player count with every invariant after every action
+FULLY_CHECKED = 250  # games per player count with every invariant after every action
 COSTLY_SAMPLE = 0.004  # share of positions that get the costly checks
 
 ALL_VARIANTS = [

@@ -214,8 +214,10 @@ READ_OFFER = """() => ({
 
 
 def random_move(page: Any, chooser: random.Random) -> str:
-    """Clicks one offered action chosen by `chooser` and returns its notation; a move
-    that is no choice is left to the page, which makes it after a pause it shows."""
+    """Takes one offered action chosen by `chooser` and returns its notation; a move
+    that is no choice is left to the page, which makes it after a pause it shows.
+    One move in four is a click, the others the Enter key on the control (both are
+    how players act; the key is quicker, as no control waits out a double tap)."""
     offer = page.evaluate(READ_OFFER)
     actions = offer["actions"]
     assert actions, "a game in progress always offers an action"
@@ -224,8 +226,22 @@ def random_move(page: Any, chooser: random.Random) -> str:
         page.wait_for_function(f"document.documentElement.dataset.moves !== '{offer['moves']}'")
         return str(actions[0])
     choice = chooser.randrange(len(actions))
-    page.locator("[data-action]").nth(choice).click()
+    control = page.locator("[data-action]").nth(choice)
+    if chooser.random() < 0.25:
+        control.click()  # waits while a control is guarded against a double tap
+    else:
+        # A key press does not wait for a guarded control: wait for the guard to lift.
+        page.locator("[data-guard]").wait_for(state="detached")
+        control.press("Enter")
     return str(actions[choice])
+
+
+# Before the page's own scripts: moves that are no choice are left to the test,
+# unless a set-up is stored already (a test that sets one keeps it).
+MANUAL_MOVES = (
+    "if (!localStorage.getItem('senator.setup'))"
+    " localStorage.setItem('senator.setup', JSON.stringify({auto: false}));"
+)
 
 
 def open_game(page: Any, url: str) -> None:

@@ -31,6 +31,7 @@ from senator_core.app.view import DECISION_TITLES, VARIANT_TEXT
 from senator_core.config import DEFAULT_NAMES
 
 from .conftest import (
+    MANUAL_MOVES,
     PHONE,
     ROOT,
     Site,
@@ -341,6 +342,12 @@ def set_up(page: Any, deal: Deal) -> None:
         hint = setup.locator(f"[name='variant-{switch}'] ~ .hint")
         assert hint.inner_text() == VARIANT_TEXT[switch][value]
     page.fill("[name='seed']", str(deal.seed))
+    # Moves that are no choice are clicked here like any other (the page making them
+    # itself is played through in test_site's whole game).
+    auto = page.locator("[data-msg='toggle'][data-value='auto']")
+    if auto.get_attribute("aria-pressed") == "true":
+        auto.click()
+    assert auto.get_attribute("aria-pressed") == "false"
 
 
 def start(page: Any, deal: Deal) -> sc.Game:
@@ -891,6 +898,7 @@ def test_desktop_and_phone_screenshots_of_a_board_in_mid_debate(site: Site, page
     """A full five-player board in mid-debate (bids from two seats or more on the floor),
     at desktop and phone widths, for review."""
     config = sc.GameConfig(players=5, seed=7, first_opener=0)
+    page.add_init_script(MANUAL_MOVES)
     open_game(page, link_url(site, config))
     chooser = random.Random(7)
     click_randomly(page, chooser, 40)

@@ -60,7 +60,13 @@ def test_page_becomes_ready_with_no_error_and_no_outside_request(
 
 
 def test_a_whole_game_played_by_clicking(site: Site, page: Any, watch: Watch) -> None:
-    """Every control carries a legal action; clicking them plays four players to the end."""
+    """Every control carries a legal action; clicking them plays four players to the end,
+    the page making each move that is no choice itself (at the instant pace, after a
+    quarter of a second)."""
+    page.add_init_script(
+        "if (!localStorage.getItem('senator.setup'))"
+        " localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}));"
+    )
     open_game(page, f"{site.origin}/?nosw")
     page.click("[data-msg='new-game']")
     page.click("[data-msg='start']")

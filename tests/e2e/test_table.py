@@ -14,7 +14,16 @@ import pytest
 import senator_core as sc
 from senator_core.app.model import hand_list
 
-from .conftest import BOOT_TIMEOUT, PHONE, Site, Watch, open_game, random_move, watch_context
+from .conftest import (
+    BOOT_TIMEOUT,
+    MANUAL_MOVES,
+    PHONE,
+    Site,
+    Watch,
+    open_game,
+    random_move,
+    watch_context,
+)
 from .test_interface import (
     MAX_CLICKS,
     assert_no_horizontal_scroll,
@@ -262,6 +271,7 @@ def test_whole_games_with_bids_built_by_touching_cards(
     bids; the game ends as CPython finds it replaying the same moves."""
     page, watch = sized
     config = sc.GameConfig(players=players, seed=60 + players, first_opener=0)
+    page.add_init_script(MANUAL_MOVES)
     open_game(page, link_url(site, config))
     chooser = random.Random(players)
     done: list[str] = []
