@@ -7,7 +7,6 @@ import json
 import random
 import re
 from dataclasses import replace
-from html.parser import HTMLParser
 
 import pytest
 
@@ -32,48 +31,26 @@ from senator_core.app.scoreboard import scoreboard
 from senator_core.app.text import action_label, describe, render_text
 from senator_core.app.view import HINT_SHOWN, page_title, tie_break_steps
 
+from .markup import Elements
 from .scenario import play, rigged
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "use"}
-
-
-class Page(HTMLParser):
+class Page(Elements):
     """The elements of a rendered view: (tag, attributes) in document order, and the text."""
 
     def __init__(self, html: str) -> None:
-        super().__init__()
-        self.elements: list[tuple[str, dict[str, str | None]]] = []
         self.text: list[str] = []
-        self.inner: list[list[str]] = []  # by element: the text inside it
-        self.open: list[int] = []  # the elements not yet closed, outermost first
-        self.feed(html)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.elements.append((tag, dict(attrs)))
-        self.inner.append([])
-        if tag not in VOID:
-            self.open.append(len(self.elements) - 1)
-
-    def handle_endtag(self, tag: str) -> None:
-        while self.open:
-            if self.elements[self.open.pop()][0] == tag:
-                break
+        super().__init__(html)
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)
-        for index in self.open:
-            self.inner[index].append(data)
+        super().handle_data(data)
 
     def texts(self, class_name: str) -> list[str]:
         """The text of each element with the class `class_name`, spaces collapsed."""
-        return [
-            " ".join("".join(self.inner[i]).split())
-            for i, (_, attrs) in enumerate(self.elements)
-            if class_name in (attrs.get("class") or "").split()
-        ]
+        return [self.text_of(i) for i in range(len(self.elements)) if class_name in self.classes(i)]
 
     def values(self, attribute: str) -> list[str | None]:
         return [a[attribute] for _, a in self.elements if attribute in a]

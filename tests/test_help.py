@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 
@@ -22,6 +21,7 @@ from senator_core.app.text import EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, power_
 from senator_core.config import VARIANT_VALUES
 from senator_core.rules import EVENTS, KINDS
 
+from .markup import Elements
 from .scenario import full_docket, play, rigged
 
 # The order the issue asks for, sections added around it (set-up, round) included.
@@ -44,7 +44,7 @@ REQUIRED_ORDER = (
     "rules-variants",
 )
 RULE_NUMBER = re.compile(r"\bR\d+\b")
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "use"}
+
 
 DEFAULT = sc.Variants()
 OTHER = sc.Variants(
@@ -56,42 +56,18 @@ OTHER = sc.Variants(
 )
 
 
-class Panel(HTMLParser):
+class Panel(Elements):
     """A rendered panel: elements (tag, attributes) in order, the text inside each, and
     the text that lies outside every `.rule-ref` element."""
 
     def __init__(self, html: str) -> None:
-        super().__init__()
-        self.elements: list[tuple[str, dict[str, str | None]]] = []
-        self.inner: list[list[str]] = []
-        self.open: list[int] = []
         self.outside_refs: list[str] = []
-        self.feed(html)
-        self.close()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.elements.append((tag, dict(attrs)))
-        self.inner.append([])
-        if tag not in VOID:
-            self.open.append(len(self.elements) - 1)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag not in (self.elements[i][0] for i in self.open):
-            return  # the end of a void element written as <use/>
-        while self.elements[self.open.pop()][0] != tag:
-            pass
+        super().__init__(html)
 
     def handle_data(self, data: str) -> None:
-        for index in self.open:
-            self.inner[index].append(data)
+        super().handle_data(data)
         if not any("rule-ref" in self.classes(i) for i in self.open):
             self.outside_refs.append(data)
-
-    def classes(self, index: int) -> list[str]:
-        return (self.elements[index][1].get("class") or "").split()
-
-    def text_of(self, index: int) -> str:
-        return " ".join("".join(self.inner[index]).split())
 
     def find(self, tag: str | None = None, **attrs: str) -> list[int]:
         """Indexes of the elements with this tag and these attribute values; `css`

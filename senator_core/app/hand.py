@@ -221,6 +221,27 @@ def _choice(game: Game, model: Model, action: Action, mine: int) -> Markup:
     )
 
 
+def _frame(game: Game, css: str, prompt: Markup, *body: object) -> Markup:
+    """The decision's box for the seat to act: its title and `prompt`, then `body`."""
+    return h(
+        "section",
+        {
+            "class": classes("decision", css),
+            "id": "decision",
+            "aria-label": "Decision",
+            "tabindex": -1,
+            "data-seat": game.to_move,
+        },
+        h(
+            "header",
+            {"class": "decision-head"},
+            h("h2", None, DECISION_TITLES[game.decision]),
+            prompt,
+        ),
+        body,
+    )
+
+
 def decision_section(model: Model, game: Game) -> Markup:
     seat = game.to_move
     assert seat is not None
@@ -247,21 +268,10 @@ def decision_section(model: Model, game: Game) -> Markup:
         else h("span", None, seat_badge(model, seat, names), " to act")
     )
     hint = model.hint if model.hint is not None and model.hint.moves == game.moves else None
-    return h(
-        "section",
-        {
-            "class": classes("decision", f"decision-{decision}", forced is not None and "forced"),
-            "id": "decision",
-            "aria-label": "Decision",
-            "tabindex": -1,
-            "data-seat": seat,
-        },
-        h(
-            "header",
-            {"class": "decision-head"},
-            h("h2", None, DECISION_TITLES[decision]),
-            h("p", {"class": "prompt"}, who, ": ", _prompt(game)),
-        ),
+    return _frame(
+        game,
+        classes(f"decision-{decision}", forced is not None and "forced"),
+        h("p", {"class": "prompt"}, who, ": ", _prompt(game)),
         forced is not None
         and h(
             "p",
@@ -340,26 +350,15 @@ def thinking_section(model: Model, game: Game, level: str) -> Markup:
     seat = game.to_move
     assert seat is not None
     people = humans(model.kinds, game.players)
-    return h(
-        "section",
-        {
-            "class": "decision thinking",
-            "id": "decision",
-            "aria-label": "Decision",
-            "tabindex": -1,
-            "data-seat": seat,
-        },
+    return _frame(
+        game,
+        "thinking",
         h(
-            "header",
-            {"class": "decision-head"},
-            h("h2", None, DECISION_TITLES[game.decision]),
-            h(
-                "p",
-                {"class": "prompt", "aria-live": "polite"},
-                seat_badge(model, seat, game.names),
-                f" ({KIND_LABELS[level].lower()}) is thinking",
-                h("span", {"class": "dots", "aria-hidden": "true"}, "…"),
-            ),
+            "p",
+            {"class": "prompt", "aria-live": "polite"},
+            seat_badge(model, seat, game.names),
+            f" ({KIND_LABELS[level].lower()}) is thinking",
+            h("span", {"class": "dots", "aria-hidden": "true"}, "…"),
         ),
         len(people) == 1 and own_hand(model, game, people[0]),
     )

@@ -6,7 +6,6 @@ import re
 from functools import lru_cache
 from html import escape
 
-from ..rules import CARDS
 from . import art
 from .html import Markup, classes, h
 from .model import Model
@@ -35,10 +34,6 @@ def kind_icon(kind: str, css: str = "icon") -> Markup:
     if kind == "consul":
         return icon("consul", KIND_NAMES["consul"], css)
     return icon(kind, KIND_NAMES[kind], css)
-
-
-def card_icon(card: str, css: str = "icon") -> Markup:
-    return icon(f"card_{card}", f"card {CARD_NAMES[card]}", css)
 
 
 def seat_colour(model: Model, seat: int) -> int:
@@ -117,22 +112,6 @@ def card_face(card: str, size: str = "small", extra: str = "") -> Markup:
         h("span", {"class": "card-corner", "aria-hidden": "true"},
           "†" if card == "assassin" else ROMAN[card]),
     )  # fmt: skip
-
-
-def card_faces(cards: list[str], size: str = "small", empty: str = "") -> Markup:
-    """A row of cards face up, in the order given."""
-    if not cards:
-        return h("span", {"class": "no-cards"}, empty) if empty else Markup("")
-    return h("span", {"class": "card-row"}, [card_face(c, size) for c in cards])
-
-
-def hand_cards(counts: dict[str, int]) -> list[str]:
-    """A hand as a list of cards, lowest first, the Assassin last."""
-    return [c for c in CARDS for _ in range(counts[c])]
-
-
-def value_of(cards: list[str]) -> int:
-    return sum(CARD_VALUES[c] for c in cards)
 
 
 # --------------------------------------------------------------------------- tokens

@@ -12,7 +12,7 @@ from ..game import Game
 from ..rules import conflicts_with
 from .html import Markup, classes, h
 from .model import HUMAN, SPEEDS, Model, computers_play, hand_list, humans
-from .motion import CONSULS, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
+from .motion import CONSULS, EVENT, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
 from .pieces import (
     card_face,
     icon,
@@ -153,7 +153,7 @@ def top_bar(model: Model, game: Game) -> Markup:
                 "class": "event-chip",
                 "data-msg": "explain",
                 "data-value": "event",
-                "data-place": "event",
+                "data-place": EVENT,
                 "aria-expanded": "true" if model.explain == "event" else "false",
             },
             event and icon(event, EVENT_NAMES[event], "icon"),
