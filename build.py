@@ -23,8 +23,13 @@ import sys
 import tarfile
 import tempfile
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
+
+if sys.platform != "win32":
+    import fcntl
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -141,12 +146,29 @@ def _extract(tarball: Path, members: dict[str, Path]) -> None:
             destination.write_bytes(source.read())
 
 
+@contextmanager
+def _cache_to_myself() -> Iterator[None]:
+    """Holds the cache for this process alone while it fills it or builds from it:
+    tests that run in several processes would otherwise download, compile or
+    assemble the same files at once. (On Windows, no lock.)"""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with (CACHE / "build.lock").open("w") as lock:
+        if sys.platform != "win32":
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def axe_script() -> Path:
     """axe-core's `axe.min.js` for the end-to-end tests, never part of the site.
 
     Taken from the pinned, verified npm tarball and kept beside it in the cache;
     a cached copy that differs from the tarball's is written again.
     """
+    with _cache_to_myself():
+        return _axe_script()
+
+
+def _axe_script() -> Path:
     tarball = npm_tarball("axe-core", AXE_VERSION, AXE_INTEGRITY)
     with tarfile.open(tarball) as archive:
         source = archive.extractfile("package/axe.min.js")
@@ -392,6 +414,11 @@ def _service_worker(files: list[str], version: str) -> str:
 
 def build() -> Path:
     """Assembles dist/ and returns its path."""
+    with _cache_to_myself():
+        return _build()
+
+
+def _build() -> Path:
     print(f"Building {DIST}/")
     pyodide_tgz = npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
     morphdom_tgz = npm_tarball("morphdom", MORPHDOM_VERSION, MORPHDOM_INTEGRITY)

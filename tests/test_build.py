@@ -9,6 +9,7 @@ import struct
 import sys
 import zipfile
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,12 @@ import build  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def dist() -> Path:
-    return build.build()
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A build of this checkout of the module's own, so the site the browser tests
+    serve is never replaced under them."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(build, "DIST", tmp_path_factory.mktemp("build") / "dist")
+        yield build.build()
 
 
 def cache_name(site: Path) -> str:

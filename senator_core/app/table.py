@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..game import Game
 from ..rules import conflicts_with
+from . import art
 from .html import Markup, classes, h
 from .model import HUMAN, SPEEDS, Model, computers_play, hand_list, humans
 from .motion import CONSULS, EVENT, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
@@ -129,7 +130,6 @@ def at_risk(game: Game, seat: int) -> set[str]:
 
 
 def top_bar(model: Model, game: Game) -> Markup:
-    event = game.event
     veto = game.veto
     consuls = [icon("consul", "consul face up", "icon") for _ in range(game.consuls_up)]
     consuls += [
@@ -145,19 +145,6 @@ def top_bar(model: Model, game: Game) -> Markup:
             {"class": "round", "data-round": game.round},
             h("span", {"class": "wide-only"}, "Round "),
             f"{game.round}/3",
-        ),
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "event-chip",
-                "data-msg": "explain",
-                "data-value": "event",
-                "data-place": EVENT,
-                "aria-expanded": "true" if model.explain == "event" else "false",
-            },
-            event and icon(event, EVENT_NAMES[event], "icon"),
-            h("span", None, EVENT_NAMES[event] if event else "No event"),
         ),
         h(
             "span",
@@ -199,7 +186,8 @@ def top_bar(model: Model, game: Game) -> Markup:
         ),
         h("span", {"class": "spacer"}),
         computers_play(model.kinds, game.players)
-        and _select_speed(setup.speed),
+        and h("label", {"class": "wide-only", "for": "speed"}, "Pace"),
+        computers_play(model.kinds, game.players) and _select_speed(setup.speed),
         h(
             "button",
             {
@@ -248,10 +236,7 @@ def _select_speed(chosen: str) -> Markup:
     return h(
         "select",
         {"name": "speed", "id": "speed", "aria-label": "Pace of the computer players"},
-        [
-            h("option", {"value": v, "selected": v == chosen}, f"Pace: {SPEED_LABELS[v].lower()}")
-            for v in SPEEDS
-        ],
+        [h("option", {"value": v, "selected": v == chosen}, SPEED_LABELS[v]) for v in SPEEDS],
     )
 
 
@@ -397,6 +382,31 @@ def seating(model: Model, game: Game) -> tuple[list[int], int | None]:
 # --------------------------------------------------------------------------- the middle
 
 
+def event_card(model: Model, game: Game) -> Markup:
+    """The round's event card face up on the table (or the place where none lies);
+    a tap explains it."""
+    event = game.event
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": classes("event-card", not event and "no-event"),
+            "data-msg": "explain",
+            "data-value": "event",
+            "data-place": EVENT,
+            "aria-expanded": "true" if model.explain == "event" else "false",
+        },
+        art.card_frame(),
+        h("span", {"class": "event-label"}, "Event"),
+        event and icon(event, EVENT_NAMES[event], "icon icon-event"),
+        h(
+            "span",
+            {"class": "event-name", "aria-hidden": "true" if event else None},
+            EVENT_NAMES[event] if event else "none",
+        ),
+    )
+
+
 def topic_zone(model: Model, game: Game, fresh: Fresh) -> Markup:
     topic = game.topic
     names = game.names
@@ -404,13 +414,18 @@ def topic_zone(model: Model, game: Game, fresh: Fresh) -> Markup:
         return h(
             "div",
             {"class": "topic-zone between", "data-place": TOPIC},
-            h("p", {"class": "topic-title"}, "Between debates"),
             h(
-                "p",
-                {"class": "hint"},
-                seat_badge(model, game.opener, names),
-                " opens the next debate.",
+                "div",
+                {"class": "topic-text"},
+                h("p", {"class": "topic-title"}, "Between debates"),
+                h(
+                    "p",
+                    {"class": "hint"},
+                    seat_badge(model, game.opener, names),
+                    " opens the next debate.",
+                ),
             ),
+            event_card(model, game),
         )
     new = fresh.mark(TOPIC, f"token-{topic}")
     return h(
@@ -434,6 +449,7 @@ def topic_zone(model: Model, game: Game, fresh: Fresh) -> Markup:
                 power_text(topic, game.variants),
             ),
         ),
+        event_card(model, game),
     )
 
 
@@ -579,31 +595,43 @@ def explanation(model: Model, game: Game) -> Markup | None:
     )
 
 
+DEBATE_MOVES = ("bid", "assassin", "withdrawn")
+
+
 def last_move(model: Model, game: Game) -> Markup | None:
-    """What the last action did, in words, kept on the table until the next one."""
+    """What the last action did, in words, kept on the table until the next one.
+    When all of it is plays in the debate under way, the debate's list (shown beside
+    the topic on wide screens) already holds it, marked: there it is not said twice."""
     fresh = game.log[model.seen :] if model.seen else []
     lines = [w for e in fresh if (w := describe(e)) is not None]
     if not lines:
         return None
+    echoed = game.topic is not None and all(e.id in DEBATE_MOVES for e in fresh)
     return h(
         "div",
-        {"class": "last-move", "aria-label": "Last move"},
+        {"class": classes("last-move", echoed and "echoed"), "aria-label": "Last move"},
         h("ul", None, [h("li", None, sentence(model, w, game.names)) for w in lines[-6:]]),
     )
 
 
 def debate_moves(model: Model, game: Game) -> Markup | None:
-    """The current debate's plays so far, kept on the table until the debate ends."""
+    """The current debate's plays so far, kept on the table until the debate ends;
+    those of the last action marked."""
     if game.topic is None:
         return None
     log = game.log
     start = max(i for i, e in enumerate(log) if e.id == "topic_chosen")
     rows = []
-    for event in log[start + 1 :]:
-        if event.id in ("bid", "assassin", "withdrawn"):
+    for index in range(start + 1, len(log)):
+        event = log[index]
+        if event.id in DEBATE_MOVES:
             words = describe(event)
             if words is not None:
-                rows.append(h("li", None, sentence(model, words, game.names)))
+                just_now = model.seen and index >= model.seen
+                rows.append(
+                    h("li", {"class": "just-now" if just_now else None},
+                      sentence(model, words, game.names))
+                )  # fmt: skip
     if not rows:
         return None
     return h("ol", {"class": "debate-moves", "aria-label": "This debate so far"}, rows)

@@ -6,6 +6,7 @@ that `python -m playwright install chromium` downloaded.
 
 from __future__ import annotations
 
+import fcntl
 import http.server
 import os
 import random
@@ -74,8 +75,24 @@ class Site:
 
 
 @pytest.fixture(scope="session")
-def dist() -> Path:
-    """The site, built from this checkout (seconds when the downloads are cached)."""
+def dist(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The site, built from this checkout (seconds when the downloads are cached).
+
+    When the suite runs in several processes (pytest-xdist), the first to get here
+    builds and the others wait for it and use the same build, so no process
+    replaces the site while another serves it."""
+    if worker_id == "master":
+        return _build()
+    shared = tmp_path_factory.getbasetemp().parent
+    with (shared / "dist.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = shared / "dist.built"
+        if not built.exists():
+            built.write_text(str(_build()), encoding="utf-8")
+        return Path(built.read_text(encoding="utf-8"))
+
+
+def _build() -> Path:
     try:
         return build.build()
     except build.BuildError as err:

@@ -148,7 +148,9 @@ def test_four_computers_watched_to_the_end(site: Site, page: Any, watch: Watch) 
     set_up(page, seed=8, kinds=kinds, speed="fast")
     page.click("[data-msg='start']")
     page.locator("[data-screen='game']").wait_for()
-    assert page.locator("[name='speed'] option").all_inner_texts() == [f"Pace: {s}" for s in SPEEDS]
+    assert page.locator("[name='speed'] option").all_inner_texts() == [
+        s.capitalize() for s in SPEEDS
+    ]
     assert page.locator("[name='speed']").input_value() == "fast"
     names = sc.new_game(sc.GameConfig(players=4, seed=8)).names
     seen_thinking: set[str] = set()

@@ -1,7 +1,9 @@
 """The interface in a real browser, driven as a player drives it.
 
 Whole games set up on the set-up screen and played by clicking, for 3, 4 and 5
-players, with events on and off and every non-default variant; what each variant
+players at desktop and phone sizes, with events on and off and every non-default
+variant, some bids built by touching the hand's cards and the others taken from the
+quick bids, and (in one game) the page making the moves that are no choice; what each variant
 switch changes, on scripted games; every kind of
 decision with its effect on the board, on rigged deals opened by link; a debate
 played from the keyboard alone; a phone-sized screen; a hostile player name.
@@ -25,7 +27,7 @@ from typing import Any
 import pytest
 
 import senator_core as sc
-from senator_core.app.model import game_link, load_session
+from senator_core.app.model import game_link, hand_list, load_session
 from senator_core.app.text import KIND_NAMES
 from senator_core.app.view import DECISION_TITLES, VARIANT_TEXT
 from senator_core.config import DEFAULT_NAMES
@@ -315,6 +317,7 @@ class Deal:
     first_opener: str = "random"
     names: dict[int, str] = field(default_factory=dict)
     variants: dict[str, str] = field(default_factory=dict)
+    auto: bool = False  # the page makes the moves that are no choice
 
     def expected_variants(self) -> sc.Variants:
         return sc.Variants(**self.variants)
@@ -342,12 +345,10 @@ def set_up(page: Any, deal: Deal) -> None:
         hint = setup.locator(f"[name='variant-{switch}'] ~ .hint")
         assert hint.inner_text() == VARIANT_TEXT[switch][value]
     page.fill("[name='seed']", str(deal.seed))
-    # Moves that are no choice are clicked here like any other (the page making them
-    # itself is played through in test_site's whole game).
     auto = page.locator("[data-msg='toggle'][data-value='auto']")
-    if auto.get_attribute("aria-pressed") == "true":
+    if (auto.get_attribute("aria-pressed") == "true") != deal.auto:
         auto.click()
-    assert auto.get_attribute("aria-pressed") == "false"
+    assert auto.get_attribute("aria-pressed") == str(deal.auto).lower()
 
 
 def start(page: Any, deal: Deal) -> sc.Game:
@@ -366,18 +367,48 @@ def start(page: Any, deal: Deal) -> sc.Game:
     return game
 
 
-def click_randomly(page: Any, chooser: random.Random, clicks: int) -> list[str]:
+def click_randomly(
+    page: Any, chooser: random.Random, clicks: int, touched: list[str] | None = None
+) -> list[str]:
     """Clicks up to `clicks` random offered actions; stops early at the end screen.
 
     A move that is no choice (the page shows it will make it) is left to the page,
-    which makes it after a pause; it is recorded like a click.
+    which makes it after a pause; it is recorded like a click. With `touched`, about
+    one bid in three is built by touching the hand's cards instead, and noted there.
     """
     done: list[str] = []
     for _ in range(clicks):
         if page.locator("[data-screen='end']").count():
             break
+        if touched is not None and chooser.random() < 0.33:
+            offer: list[str] = page.locator("#decision [data-action]").evaluate_all(
+                "els => els.map(e => e.dataset.action)"
+            )
+            plays = [a for a in offer if a.startswith(("play", "assassin"))]
+            if plays and not page.locator("#decision .forced-note").count():
+                action = chooser.choice(plays)
+                touch_bid(page, action)
+                done.append(action)
+                touched.append(action)
+                continue
         done.append(random_move(page, chooser))
     return done
+
+
+def touch_bid(page: Any, action: str) -> None:
+    """Builds a bid (or an Assassin play) by touching the hand's cards, then confirms."""
+    game = saved_game(page)
+    assert game.to_move is not None
+    hand = hand_list(game.hand(game.to_move))
+    words = action.split()
+    wanted = words[1:] + (["assassin"] if words[0] == "assassin" else [])
+    taken: set[int] = set()
+    for card in wanted:
+        index = next(i for i, c in enumerate(hand) if c == card and i not in taken)
+        taken.add(index)
+        page.click(f"#decision [data-msg='pick'][data-value='{index}']")
+    assert page.locator("#decision .build-problem").count() == 0
+    page.click("#decision [data-msg='confirm']")
 
 
 def check_end(page: Any, game: sc.Game, clicked: list[str]) -> sc.Game:
@@ -417,8 +448,11 @@ WHOLE_GAMES = {
             "events": "off",
         },
     ),
-    # Four players, events on, Spartacus by influence (it is revealed in round 2).
-    "four": Deal(players=4, seed=52, first_opener="2", variants={"spartacus": "two_points"}),
+    # Four players, events on, Spartacus by influence (it is revealed in round 2); the
+    # page makes the moves that are no choice itself.
+    "four": Deal(
+        players=4, seed=52, first_opener="2", variants={"spartacus": "two_points"}, auto=True
+    ),
     # Five players, all defaults, played on a phone.
     "five": Deal(players=5, seed=43, first_opener="4"),
 }
@@ -438,13 +472,15 @@ def test_three_players_without_events_three_variants_and_a_hostile_name(
     shot(page, "desktop-setup")
     game = start(page, deal)
     chooser = random.Random(deal.seed)
-    clicked = click_randomly(page, chooser, 30)
+    touched: list[str] = []
+    clicked = click_randomly(page, chooser, 30, touched)
     badge = page.locator(".seat-board[data-seat='0'] header .seat")
     assert badge.inner_text().endswith(HOSTILE)
     assert page.locator(".seats-around").inner_text().count(HOSTILE) >= 1
     assert page.locator("img").count() == 0
     shot(page, "desktop-game")
-    clicked += click_randomly(page, chooser, MAX_CLICKS)
+    clicked += click_randomly(page, chooser, MAX_CLICKS, touched)
+    assert len(touched) >= 3
     check_end(page, game, clicked)
     shot(page, "desktop-end")
     row = page.locator(".results tr[data-seat='0'] th .seat")
@@ -460,18 +496,31 @@ def test_three_players_without_events_three_variants_and_a_hostile_name(
 def test_four_players_with_events_and_spartacus_by_influence(
     site: Site, page: Any, watch: Watch
 ) -> None:
+    """At the instant pace, with the page making each move that is no choice itself
+    (after a quarter of a second); then "Play again" deals anew."""
     deal = WHOLE_GAMES["four"]
+    page.add_init_script(
+        "if (!localStorage.getItem('senator.setup'))"
+        " localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}));"
+    )
     open_game(page, f"{site.origin}/?nosw")
     set_up(page, deal)
     game = start(page, deal)
     assert game.to_move == 2  # the first opener chosen on the set-up screen (R14)
     assert page.locator(".seat-board[data-seat='2'] .marks").inner_text().startswith("opener")
-    clicked = click_randomly(page, random.Random(deal.seed), MAX_CLICKS)
+    touched: list[str] = []
+    clicked = click_randomly(page, random.Random(deal.seed), MAX_CLICKS, touched)
+    assert len(touched) >= 3
     replayed = check_end(page, game, clicked)
     revealed = [e.args["event"] for e in replayed.log if e.id == "event_revealed"]
     assert len(revealed) == 3
+    # Some moves were no choice: the page made them, and the log says so.
+    assert page.locator(".log .auto-note").count() > 0
     assert watch.errors == []
     assert offsite(watch, site.origin) == []
+    page.click("[data-msg='play-again']")
+    page.wait_for_selector("[data-screen='game']")
+    assert saved_game(page).config.players == 4
 
 
 def test_five_players_on_a_phone(site: Site, phone: tuple[Any, Watch]) -> None:
@@ -485,7 +534,8 @@ def test_five_players_on_a_phone(site: Site, phone: tuple[Any, Watch]) -> None:
     shot(page, "phone-setup")
     game = start(page, deal)
     chooser = random.Random(deal.seed)
-    clicked = click_randomly(page, chooser, 40)
+    touched: list[str] = []
+    clicked = click_randomly(page, chooser, 40, touched)
     assert page.locator("[data-screen='game']").count() == 1
     assert_no_horizontal_scroll(page)
     page.evaluate("window.scrollTo(0, 0)")
@@ -495,7 +545,8 @@ def test_five_players_on_a_phone(site: Site, phone: tuple[Any, Watch]) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     box = page.locator("#decision").bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1
-    clicked += click_randomly(page, chooser, MAX_CLICKS)
+    clicked += click_randomly(page, chooser, MAX_CLICKS, touched)
+    assert len(touched) >= 3
     check_end(page, game, clicked)
     shot(page, "phone-end")
     assert watch.errors == []

@@ -1,9 +1,8 @@
-"""The site in a real browser: loading, a whole game by clicking, saves, offline, errors."""
+"""The site in a real browser: loading, saves, offline, errors."""
 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ from .conftest import (
     copy_site,
     fail_on_adapter_reports,
     open_game,
-    random_move,
 )
 
 MAX_CLICKS = 600
@@ -28,17 +26,6 @@ MAX_CLICKS = 600
 
 def same_origin(watch: Watch, origin: str) -> list[str]:
     return [u for u in watch.requests if not (u.startswith(origin) or u.startswith("data:"))]
-
-
-def play_by_clicking(page: Any, seed: int) -> list[str]:
-    """Clicks a random legal action until the end screen; returns what was clicked."""
-    chooser = random.Random(seed)
-    clicked: list[str] = []
-    for _ in range(MAX_CLICKS):
-        if page.locator("[data-screen='end']").count():
-            return clicked
-        clicked.append(random_move(page, chooser))
-    raise AssertionError("the game did not end")
 
 
 def saved_game(page: Any) -> sc.Game | None:
@@ -57,40 +44,6 @@ def test_page_becomes_ready_with_no_error_and_no_outside_request(
     assert watch.errors == []
     assert same_origin(watch, site.origin) == []
     assert any(u.endswith(".whl") and path + "wheels/" in u for u in watch.requests)
-
-
-def test_a_whole_game_played_by_clicking(site: Site, page: Any, watch: Watch) -> None:
-    """Every control carries a legal action; clicking them plays four players to the end,
-    the page making each move that is no choice itself (at the instant pace, after a
-    quarter of a second)."""
-    page.add_init_script(
-        "if (!localStorage.getItem('senator.setup'))"
-        " localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}));"
-    )
-    open_game(page, f"{site.origin}/?nosw")
-    page.click("[data-msg='new-game']")
-    page.click("[data-msg='start']")
-    page.wait_for_selector("[data-screen='game']")
-    game = saved_game(page)
-    assert game is not None and game.players == 4
-    # The page offers exactly the engine's legal actions (checked under CPython).
-    offered = page.locator("[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
-    assert sorted(offered) == sorted(str(a) for a in game.legal_actions())
-    clicked = play_by_clicking(page, seed=5)
-    assert len(clicked) > 40
-    # The same actions replayed under CPython give the same game: the engine runs the
-    # same in Pyodide, and the page applied exactly what was clicked.
-    replayed = sc.new_game(game.config)
-    for text in clicked:
-        replayed.apply(text)
-    assert replayed.decision == "over"
-    winners = " and ".join(replayed.names[s] for s in replayed.winners())
-    assert winners in page.locator(".winners").inner_text()
-    assert page.evaluate("localStorage.getItem('senator.save')") is None
-    assert watch.errors == []
-    assert same_origin(watch, site.origin) == []
-    page.click("[data-msg='play-again']")
-    page.wait_for_selector("[data-screen='game']")
 
 
 def test_a_game_in_progress_survives_a_reload(site: Site, page: Any, watch: Watch) -> None:
