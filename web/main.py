@@ -79,8 +79,13 @@ class Page:
         for key, value in writes.items():
             storage_set(key, value)
         self.stored = {**stored, **{k: v for k, v in writes.items() if k in STORED_KEYS}}
-        # Subtrees that did not change (most of the log, say) are skipped whole.
-        unchanged = js.Function.new("from", "to", "return !from.isEqualNode(to);")
+        # A subtree whose checksum (`data-v`, see `keyed`) did not change is skipped whole.
+        unchanged = js.Function.new(
+            "from",
+            "to",
+            "const v = to.getAttribute('data-v');"
+            " return v === null || v !== from.getAttribute('data-v');",
+        )
         self.morph_options = to_js(
             {"childrenOnly": False, "onBeforeElUpdated": unchanged},
             dict_converter=js.Object.fromEntries,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from ..config import DEFAULT_NAMES, VARIANT_VALUES, Variants
@@ -870,6 +871,7 @@ def _contents() -> Markup:
     )
 
 
+@functools.lru_cache(maxsize=4)
 def rules_help(variants: Variants) -> Markup:
     """The rules panel for a game played with `variants`: every section, the variants
     in force marked, and the powers and events they change tagged."""

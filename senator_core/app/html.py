@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Iterable, Mapping
 from html import escape
 
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
+_NAMES_SEEN: set[str] = set()  # tag and attribute names already checked against _NAME
 VOID = frozenset({"br", "hr", "img", "input", "link", "meta", "source", "wbr"})
 
 Child = "Markup | str | int | None | Iterable[Child]"
@@ -48,12 +50,16 @@ def h(tag: str, attrs: Attrs | None = None, *children: object) -> Markup:
     Attribute values are escaped; True gives a bare attribute, None or False
     leaves it out. Children may be text, numbers, Markup, None or iterables.
     """
-    if not _NAME.match(tag):
-        raise ValueError(f"not a tag name: {tag!r}")
+    if tag not in _NAMES_SEEN:
+        if not _NAME.match(tag):
+            raise ValueError(f"not a tag name: {tag!r}")
+        _NAMES_SEEN.add(tag)
     parts = ["<", tag]
     for name, value in (attrs or {}).items():
-        if not _NAME.match(name):
-            raise ValueError(f"not an attribute name: {name!r}")
+        if name not in _NAMES_SEEN:
+            if not _NAME.match(name):
+                raise ValueError(f"not an attribute name: {name!r}")
+            _NAMES_SEEN.add(name)
         if value is None or value is False:
             continue
         if value is True:
@@ -68,6 +74,22 @@ def h(tag: str, attrs: Attrs | None = None, *children: object) -> Markup:
     _children(parts, children)
     parts.append(f"</{tag}>")
     return Markup("".join(parts))
+
+
+def keyed(element: Markup | bool | None) -> Markup | None:
+    """`element` with a `data-v` attribute, a checksum of its whole HTML: the page
+    leaves a subtree whose checksum did not change as it is, without comparing it
+    node by node. (Nothing, or False, stays nothing.)"""
+    if not element:
+        return None
+    assert isinstance(element, Markup)
+    end = len(element)
+    for stop in (" ", ">"):
+        found = element.find(stop)
+        if 0 < found < end:
+            end = found
+    check = zlib.crc32(element.encode())
+    return Markup(f'{element[:end]} data-v="{check:08x}"{element[end:]}')
 
 
 def classes(*names: str | bool | None) -> str:

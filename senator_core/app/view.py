@@ -13,7 +13,7 @@ from ..rules import KINDS
 from .end import end_screen, share_section
 from .hand import HINT_SHOWN, decision_section, thinking_section
 from .help import rules_help
-from .html import Markup, classes, h
+from .html import Markup, classes, h, keyed
 from .log import log_section
 from .model import Model, computer_to_move, humans
 from .motion import moves
@@ -85,7 +85,7 @@ def game_screen(model: Model, game: Game) -> Markup:
             ),
             "data-screen": "game",
         },
-        top_bar(model, game),
+        keyed(top_bar(model, game)),
         h(
             "div",
             {"class": "game-layout"},
@@ -96,22 +96,24 @@ def game_screen(model: Model, game: Game) -> Markup:
                 h(
                     "div",
                     {"class": "seats-around"},
-                    [seat_board(model, game, s, fresh) for s in around],
+                    [keyed(seat_board(model, game, s, fresh)) for s in around],
                 ),
-                centre(model, game, fresh),
-                own is not None and seat_board(model, game, own, fresh, own=True),
-                thinking_section(model, game, level) if level else decision_section(model, game),
+                keyed(centre(model, game, fresh)),
+                own is not None and keyed(seat_board(model, game, own, fresh, own=True)),
+                keyed(
+                    thinking_section(model, game, level) if level else decision_section(model, game)
+                ),
             ),
             h(
                 "aside",
                 {"class": "side"},
-                scoreboard(model, game),
-                log_section(model, game),
-                share_section(model, game),
+                keyed(scoreboard(model, game)),
+                keyed(log_section(model, game)),
+                keyed(share_section(model, game)),
             ),
         ),
-        model.panel == "forum" and forum_panel(game),
-        model.panel == "rules" and rules_help(game.variants),
+        model.panel == "forum" and keyed(forum_panel(game)),
+        model.panel == "rules" and keyed(rules_help(game.variants)),
     )
 
 
