@@ -208,6 +208,23 @@ def test_award_shows_what_the_token_would_do_to_each_player() -> None:
     assert page.values("data-action") == ["give 0", "give 1", "give 2"]
 
 
+def test_the_veto_decision_says_what_refusing_and_accepting_do() -> None:
+    """R26 step 3, R49: refused, the token goes to the forum and the veto to the centre;
+    accepted, it joins the holder's proposed tokens."""
+    game = rigged(3, ["war", "war", "trade", "taxes", "rebellion", "imperium", "imperium"])
+    play(game, "topic trade", "play 1", "withdraw", "withdraw", "skip", "give 2")
+    play(game, "topic taxes", "withdraw", "play 1", "withdraw", "take veto", "give 0")
+    play(game, "topic war", "withdraw", "play 1", "withdraw", "skip", "give 1")
+    assert game.decision == "veto" and game.to_move == 1 and game.proposed(1) == []
+    page = Page(view(playing(game)))
+    effects = page.texts("effect")
+    assert effects == [
+        "the token goes back to the forum, the veto to the centre",
+        "joins your proposed tokens (1 proposed)",
+    ]
+    assert page.values("data-action") == ["veto", "accept"]
+
+
 def test_proposed_tokens_the_topic_would_cancel_are_flagged() -> None:
     game = rigged(3, ["war", "war", "trade", "taxes", "rebellion", "imperium", "imperium"])
     play(game, "topic trade", "play 1", "withdraw", "withdraw", "skip", "give 1")
@@ -414,6 +431,15 @@ def test_every_event_has_a_sentence_and_every_action_a_label() -> None:
                 assert render_text(words, game.names).endswith((".", "!"))
     with pytest.raises(ValueError):
         describe(sc.Event("nonsense", {}))
+
+
+def test_incursio_barbara_with_no_imperium_in_the_docket_says_so() -> None:
+    """R44: the event sends back the docket's Imperium tokens, which may be none."""
+    none = describe(sc.Event("imperium_returned", {"count": 0}))
+    two = describe(sc.Event("imperium_returned", {"count": 2}))
+    assert none is not None and two is not None
+    assert render_text(none, ()) == "Incursio Barbara finds no Imperium in the docket to send back."
+    assert render_text(two, ()) == "Incursio Barbara sends 2 Imperium back to the forum."
 
 
 def test_bid_labels_show_the_total_reached() -> None:

@@ -31,10 +31,25 @@ def _award_effect(game: Game, seat: int) -> str:
     return f"would propose it ({len(game.proposed(seat)) + 1} proposed)"
 
 
+def _veto_effect(game: Game, refuse: bool) -> str:
+    """What refusing or accepting the token given to the veto's holder does (R26, R49)."""
+    topic = game.topic
+    seat = game.to_move
+    assert topic is not None and seat is not None
+    if refuse:
+        return "the token goes back to the forum, the veto to the centre"
+    return _joining_effect(game, seat, topic)
+
+
 def _take_effect(game: Game, kind: str) -> str:
     """What taking `kind` with Trade's power does to the winner's proposed tokens (R37)."""
     seat = game.to_move
     assert seat is not None
+    return _joining_effect(game, seat, kind)
+
+
+def _joining_effect(game: Game, seat: int, kind: str) -> str:
+    """What `kind` joining the proposed tokens of `seat`, the seat to act, does (R30)."""
     lost = [k for k in game.proposed(seat) if k in conflicts_with(kind)]
     if lost:
         return "would cancel your " + ", ".join(KIND_NAMES[k] for k in lost) + " and lose it"
@@ -141,9 +156,13 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
             h("button", {"type": "button", "class": "unpick", "data-msg": "unpick"}, "Clear"),
         ]  # fmt: skip
     elif can_bid:
-        build = [
-            h("span", {"class": "build-sum hint"}, "Pick cards from your hand to build a bid.")
-        ]
+        raises = any(a.verb == "play" or a.names for a in legal if a.verb in ("play", "assassin"))
+        advice = (
+            "Pick cards from your hand to build a bid."
+            if raises
+            else "No influence you hold can raise: touch the Assassin to play it."
+        )
+        build = [h("span", {"class": "build-sum hint"}, advice)]
     picked_text = picked_action(chosen) if chosen else ""
     bids = sorted((a for a in legal if a.verb == "play"), key=lambda a: (mine + a.value, a.count))
     with_cards = sorted(
@@ -209,6 +228,11 @@ def _choice(game: Game, model: Model, action: Action, mine: int) -> Markup:
         label = [
             h("span", {"class": "label"}, "Give to ", seat_badge(model, to, names)),
             h("span", {"class": "effect"}, _award_effect(game, to)),
+        ]
+    elif action.verb in ("veto", "accept"):
+        label = [
+            h("span", {"class": "label"}, action_label(text, mine, names)),
+            h("span", {"class": "effect"}, _veto_effect(game, action.verb == "veto")),
         ]
     elif action.verb == "assassin":
         label = [card_face("assassin", "mini"), h("span", {"class": "label"}, "Assassin")]

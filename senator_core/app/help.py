@@ -69,6 +69,7 @@ RULE_SECTIONS: dict[str, str] = {
 
 # Rules a section also draws on, beyond those it is the home of.
 _SEE_ALSO: dict[str, tuple[int, ...]] = {
+    "rules-goal": (40,),
     "rules-hand": (10, 32),
     "rules-cards": (2, 21, 22),
     "rules-winning-a-debate": (27, 30),

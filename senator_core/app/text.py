@@ -26,12 +26,12 @@ EVENT_NAMES = {
     "spartacus": "Spartacus",
 }
 EVENT_EFFECTS = {
-    "socialis_bellum": "Three more agenda tokens were drawn into the docket.",
-    "hannibal": "After a debate won, every player discards the cards they have in play.",
+    "socialis_bellum": "Three more agenda tokens are drawn into the docket.",
+    "hannibal": "Whenever a debate is won, every player discards the cards they have in play.",
     "imperator": "Both consuls are flipped: no consul can be debated this round.",
-    "incursio_barbara": "Imperium tokens in the docket went back to the forum.",
+    "incursio_barbara": "The Imperium tokens in the docket go back to the forum.",
     "ludi_gladiatorum": "At most 2 cards in play per player in a debate, the Assassin included.",
-    "spartacus": "A first play needs 2 cards (or 2 influence); the Assassin needs influence too.",
+    "spartacus": "A debate's first play has a minimum, and the Assassin cannot be played alone.",
 }
 
 # The set-up screen's words for each variant switch and value.
@@ -164,6 +164,8 @@ def describe(event: Event) -> Sentence | None:
     if eid == "consuls_flipped":
         return "Imperator flips both consuls.", {}
     if eid == "imperium_returned":
+        if not a["count"]:
+            return "Incursio Barbara finds no Imperium in the docket to send back.", {}
         return "Incursio Barbara sends {count} Imperium back to the forum.", {"count": a["count"]}
     if eid == "round_skipped":
         return "Nothing can be debated: round {round} goes to clean-up.", {"round": a["round"]}
