@@ -601,6 +601,26 @@ def test_explanations_open_on_tap_inside_the_table() -> None:
         assert Page(view(update(model, Cmd("explain", bad)))).texts("explain") == []
 
 
+def test_the_event_lies_on_the_table_as_a_card() -> None:
+    """R41: the round's event card is drawn face up beside the debate, not in the top
+    bar; a tap explains it in this game's reading of the rules (Spartacus, R46)."""
+    game = rigged(3, ["war"] * 3 + ["trade"] * 4, events=["spartacus"])
+    model = playing(game)
+    page = Page(view(model))
+    cards = [i for i, (tag, _) in enumerate(page.elements) if "event-card" in page.classes(i)]
+    (card,) = cards
+    tag, attrs = page.elements[card]
+    assert tag == "button" and attrs["data-msg"] == "explain" and attrs["data-value"] == "event"
+    assert attrs["data-place"] == "event"
+    assert page.text_of(card).startswith("Event") and "Spartacus" in page.text_of(card)
+    inside = [page.elements[i][0] for i in range(card + 1, len(page.elements))]
+    assert "svg" in inside, "drawn with a card's frame"
+    topbar = next(i for i, (t, _) in enumerate(page.elements) if t == "header")
+    assert "Spartacus" not in page.text_of(topbar)
+    (text,) = Page(view(update(model, Cmd("explain", "event")))).texts("explain")
+    assert "must put at least 2 cards down" in text
+
+
 def test_settings_toggle_and_are_remembered() -> None:
     model = started()
     quiet = update(update(model, Cmd("toggle", "sound")), Cmd("toggle", "auto"))
