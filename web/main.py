@@ -28,6 +28,7 @@ from senator_core.app.model import (
     Hint,
     computer_to_move,
     forced_to_move,
+    log_of,
     turn_came,
 )
 from senator_core.app.motion import holds, moves
@@ -164,13 +165,13 @@ class Page:
             or game is None
             or before.game is None
             or game is before.game
-            or model.seen != len(before.game.log)
+            or model.seen != len(log_of(before.game))
             or model.setup.speed == "instant"
             or js.document.hidden
             or js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
         ):
             return []
-        return [list(m) for m in moves(game.log[model.seen :])]
+        return [list(m) for m in moves(log_of(game)[model.seen :])]
 
     def guard_pointer(self) -> None:
         """A control that has just appeared where the last tap landed ignores the pointer
@@ -244,7 +245,7 @@ class Page:
             while level := computer_to_move(self.model):
                 game = self.model.game
                 assert game is not None
-                last = game.log[self.model.seen :] if self.model.seen else []
+                last = log_of(game)[self.model.seen :] if self.model.seen else []
                 if holds(last):
                     # A big moment (an Assassin, a debate won, a round's end) stays in
                     # view; a round's standings twice as long.

@@ -26,13 +26,46 @@ def raw(text: str) -> Markup:
     return Markup(text)
 
 
+# Escaped text and attribute values by their raw text: a board repeats the same
+# words and class names on every render. Cleared when it grows large.
+_ESCAPED: dict[str, str] = {}
+_QUOTED: dict[str, str] = {}
+_CACHE_LIMIT = 4096
+
+
+def _escaped(text: str) -> str:
+    found = _ESCAPED.get(text)
+    if found is None:
+        if len(_ESCAPED) >= _CACHE_LIMIT:
+            _ESCAPED.clear()
+        found = _ESCAPED[text] = escape(text, quote=False)
+    return found
+
+
+def _quoted(value: str) -> str:
+    found = _QUOTED.get(value)
+    if found is None:
+        if len(_QUOTED) >= _CACHE_LIMIT:
+            _QUOTED.clear()
+        found = _QUOTED[value] = escape(value, quote=True)
+    return found
+
+
 def _children(parts: list[str], child: object) -> None:
-    if child is None or child is False:
+    kind = type(child)  # the common kinds first, by exact type (quicker than isinstance)
+    if kind is Markup:
+        parts.append(child)  # type: ignore[arg-type]
+    elif kind is str:
+        parts.append(_escaped(child))  # type: ignore[arg-type]
+    elif child is None or child is False:
         return
-    if isinstance(child, Markup):
+    elif kind is list or kind is tuple:
+        for item in child:  # type: ignore[attr-defined]
+            _children(parts, item)
+    elif isinstance(child, Markup):
         parts.append(child)
     elif isinstance(child, str):
-        parts.append(escape(child, quote=False))
+        parts.append(_escaped(child))
     elif isinstance(child, bool):
         raise TypeError("a bool is not content")
     elif isinstance(child, int):
@@ -65,7 +98,7 @@ def h(tag: str, attrs: Attrs | None = None, *children: object) -> Markup:
         if value is True:
             parts.append(f" {name}")
         else:
-            parts.append(f' {name}="{escape(str(value), quote=True)}"')
+            parts.append(f' {name}="{_quoted(str(value))}"')
     parts.append(">")
     if tag in VOID:
         if children:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..game import Game
 from .html import Markup, h
-from .model import Model
+from .model import Model, log_of
 from .pieces import sentence
 from .text import KIND_NAMES, describe
 
@@ -45,7 +45,7 @@ def _draw_log(model: Model, game: Game, shown: tuple[int, ...] | None) -> Markup
     names = game.names
     rounds: list[tuple[str, list[tuple[str, list[Markup]]]]] = []
     auto = set(model.auto)
-    for index, event in enumerate(game.log):
+    for index, event in enumerate(log_of(game)):
         eid = event.id
         if eid == "round_start":
             rounds.append((f"Round {event.args['round']}", [("Preparation", [])]))

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from ..actions import IllegalActionError
 from ..config import DEFAULT_NAMES, VARIANT_VALUES, GameConfig, Variants
+from ..events import Event
 from ..game import Game, new_game
 from ..rules import CARDS, MAX_PLAYERS, MIN_PLAYERS
 from .explain import forced_action
@@ -283,8 +284,9 @@ def init(
             )
         else:
             if game.decision != "over":
+                seen = len(log_of(game))
                 model = replace(
-                    model, game=game, colours=colours, kinds=kinds, seen=len(game.log), auto=auto
+                    model, game=game, colours=colours, kinds=kinds, seen=seen, auto=auto
                 )
     if link:
         try:
@@ -293,7 +295,7 @@ def init(
         except (TypeError, ValueError) as err:
             return replace(model, notice=f"This game link could not be opened: {err}"), writes
         return replace(
-            model, screen="game", game=game, seen=len(game.log), colours=setup.colours
+            model, screen="game", game=game, seen=len(log_of(game)), colours=setup.colours
         ), writes
     return model, writes
 
@@ -348,7 +350,7 @@ def load_session(text: str) -> Session:
     except ValueError:
         raise ValueError("the seats' players are not readable") from None
     auto = data.get("auto", [])
-    log_size = len(game.log)
+    log_size = len(log_of(game))
     if not isinstance(auto, list) or not all(
         isinstance(i, int) and not isinstance(i, bool) and 0 <= i < log_size for i in auto
     ):
@@ -388,7 +390,7 @@ def _start(model: Model, config: GameConfig, kinds: tuple[str, ...] | None = Non
         model,
         screen="game",
         game=game,
-        seen=len(game.log),
+        seen=len(log_of(game)),
         notice=None,
         panel="",
         colours=model.setup.colours,
@@ -400,6 +402,22 @@ def _start(model: Model, config: GameConfig, kinds: tuple[str, ...] | None = Non
         explain="",
         log_rounds=(),
     )
+
+
+_LOGS_READ: list[tuple[object, tuple[Event, ...]]] = []  # the last two, newest first
+
+
+def log_of(game: Game) -> tuple[Event, ...]:
+    """The game's log, read once per position: a render asks for the logs of the
+    position shown and the one before it many times, and the engine builds a log
+    anew on each request."""
+    entry = game.last_log_entry()
+    for seen, log in _LOGS_READ:
+        if seen is entry:
+            return log
+    log = tuple(game.log)
+    _LOGS_READ[:] = [(entry, log), *_LOGS_READ[:1]]
+    return log
 
 
 def hand_list(counts: dict[str, int]) -> list[str]:
@@ -438,7 +456,7 @@ def _act(model: Model, text: str, auto: bool = False) -> Model:
         model,
         screen=screen,
         game=moved,
-        seen=len(game.log),
+        seen=len(log_of(game)),
         notice=None,
         hint=None,
         mover=game.to_move,

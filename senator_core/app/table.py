@@ -12,7 +12,7 @@ from ..game import Game
 from ..rules import conflicts_with
 from . import art
 from .html import Markup, classes, h
-from .model import HUMAN, SPEEDS, Model, computers_play, hand_list, humans
+from .model import HUMAN, SPEEDS, Model, computers_play, hand_list, humans, log_of
 from .motion import CONSULS, EVENT, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
 from .pieces import (
     card_face,
@@ -602,7 +602,7 @@ def last_move(model: Model, game: Game) -> Markup | None:
     """What the last action did, in words, kept on the table until the next one.
     When all of it is plays in the debate under way, the debate's list (shown beside
     the topic on wide screens) already holds it, marked: there it is not said twice."""
-    fresh = game.log[model.seen :] if model.seen else []
+    fresh = log_of(game)[model.seen :] if model.seen else []
     lines = [w for e in fresh if (w := describe(e)) is not None]
     if not lines:
         return None
@@ -619,7 +619,7 @@ def debate_moves(model: Model, game: Game) -> Markup | None:
     those of the last action marked."""
     if game.topic is None:
         return None
-    log = game.log
+    log = log_of(game)
     start = max(i for i, e in enumerate(log) if e.id == "topic_chosen")
     rows = []
     for index in range(start + 1, len(log)):
@@ -639,7 +639,7 @@ def debate_moves(model: Model, game: Game) -> Markup | None:
 
 def round_summary(model: Model, game: Game) -> Markup | None:
     """The standings after a round, kept until the next debate starts."""
-    log = game.log
+    log = log_of(game)
     ended = [i for i, e in enumerate(log) if e.id == "round_end"]
     if not ended:
         return None

@@ -15,7 +15,7 @@ from .hand import HINT_SHOWN, decision_section, thinking_section
 from .help import rules_help
 from .html import Markup, classes, h, keyed
 from .log import log_section
-from .model import Model, computer_to_move, humans
+from .model import Model, computer_to_move, humans, log_of
 from .motion import moves
 from .pieces import SEAT_COLOURS, kind_icon
 from .scoreboard import scoreboard, tie_break_steps
@@ -69,7 +69,7 @@ def forum_panel(game: Game) -> Markup:
 
 
 def game_screen(model: Model, game: Game) -> Markup:
-    found = moves(game.log[model.seen :]) if model.seen else []
+    found = moves(log_of(game)[model.seen :]) if model.seen else []
     fresh = Fresh(found)
     around, own = seating(model, game)
     level = computer_to_move(model)
