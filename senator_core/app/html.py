@@ -33,21 +33,12 @@ _QUOTED: dict[str, str] = {}
 _CACHE_LIMIT = 4096
 
 
-def _escaped(text: str) -> str:
-    found = _ESCAPED.get(text)
+def _escaped(text: str, cache: dict[str, str] = _ESCAPED, quote: bool = False) -> str:
+    found = cache.get(text)
     if found is None:
-        if len(_ESCAPED) >= _CACHE_LIMIT:
-            _ESCAPED.clear()
-        found = _ESCAPED[text] = escape(text, quote=False)
-    return found
-
-
-def _quoted(value: str) -> str:
-    found = _QUOTED.get(value)
-    if found is None:
-        if len(_QUOTED) >= _CACHE_LIMIT:
-            _QUOTED.clear()
-        found = _QUOTED[value] = escape(value, quote=True)
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        found = cache[text] = escape(text, quote=quote)
     return found
 
 
@@ -98,7 +89,7 @@ def h(tag: str, attrs: Attrs | None = None, *children: object) -> Markup:
         if value is True:
             parts.append(f" {name}")
         else:
-            parts.append(f' {name}="{_quoted(str(value))}"')
+            parts.append(f' {name}="{_escaped(str(value), _QUOTED, quote=True)}"')
     parts.append(">")
     if tag in VOID:
         if children:
