@@ -91,6 +91,7 @@ def test_rule_bots_play_thousands_of_legal_games(level: str) -> None:
     assert games == 1500
 
 
+@pytest.mark.long
 def test_search_bots_play_a_thousand_legal_games_at_mixed_tables() -> None:
     """1,200 complete games, each with a search player (one iteration; the levels
     differ only in their budget), the rule-based player and random players, over
