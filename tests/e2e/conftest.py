@@ -226,6 +226,8 @@ def phone(browser: Any) -> Iterator[tuple[Any, Watch]]:
 READ_OFFER = """() => ({
   actions: [...document.querySelectorAll("[data-action]")].map((e) => e.dataset.action),
   forced: document.querySelector("#decision .forced-note") !== null,
+  guarded: document.querySelector("[data-guard]") !== null,
+  ended: document.querySelector("[data-screen='end']") !== null,
   moves: document.documentElement.dataset.moves,
 })"""
 
@@ -235,8 +237,17 @@ def random_move(page: Any, chooser: random.Random) -> str:
     that is no choice is left to the page, which makes it after a pause it shows.
     One move in four is a click, the others the Enter key on the control (both are
     how players act; the key is quicker, as no control waits out a double tap)."""
+    move = next_move(page, chooser)
+    assert move is not None, "a game in progress always offers an action"
+    return move
+
+
+def next_move(page: Any, chooser: random.Random) -> str | None:
+    """`random_move`, or None on the end screen (one look at the page for both)."""
     offer = page.evaluate(READ_OFFER)
     actions = offer["actions"]
+    if offer["ended"]:
+        return None
     assert actions, "a game in progress always offers an action"
     if offer["forced"]:
         assert len(actions) == 1, actions
@@ -247,8 +258,9 @@ def random_move(page: Any, chooser: random.Random) -> str:
     if chooser.random() < 0.25:
         control.click()  # waits while a control is guarded against a double tap
     else:
-        # A key press does not wait for a guarded control: wait for the guard to lift.
-        page.locator("[data-guard]").wait_for(state="detached")
+        if offer["guarded"]:
+            # A key press does not wait for a guarded control: wait for the guard to lift.
+            page.locator("[data-guard]").wait_for(state="detached")
         control.press("Enter")
     return str(actions[choice])
 

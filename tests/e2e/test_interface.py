@@ -1,14 +1,14 @@
 """The interface in a real browser, driven as a player drives it.
 
 Whole games set up on the set-up screen and played by clicking, for 3, 4 and 5
-players at desktop and phone sizes, with events on and off and every non-default
-variant, some bids built by touching the hand's cards and the others taken from the
-quick bids, and (in one game) the page making the moves that are no choice; what each variant
-switch changes, on scripted games; every kind of
-decision with its effect on the board, on rigged deals opened by link; a debate
-played from the keyboard alone; a phone-sized screen; a hostile player name.
-Screenshots of the set-up, a board in mid-game and the end screen, at desktop
-and phone sizes, go to test-results/screenshots/.
+players (3 and 4 at desktop size, 5 on a phone; test_table plays the other sizes),
+with events on and off and every non-default variant, some bids built by touching
+the hand's cards and the others taken from the quick bids, and (in one game) the
+page making the moves that are no choice; what each variant switch changes, on
+scripted games; every kind of decision with its effect on the board, on rigged deals
+opened by link; a debate played from the keyboard alone; a phone-sized screen; a
+hostile player name. Screenshots of the set-up, a board in mid-game and the end
+screen, at desktop and phone sizes, go to test-results/screenshots/.
 
 Each random game clicks a choice drawn by a seeded `random.Random` among the
 `[data-action]` controls, so it is the same game every run; those games check
@@ -38,8 +38,8 @@ from .conftest import (
     ROOT,
     Site,
     Watch,
+    next_move,
     open_game,
-    random_move,
 )
 
 SHOTS = ROOT / "test-results" / "screenshots"
@@ -378,8 +378,6 @@ def click_randomly(
     """
     done: list[str] = []
     for _ in range(clicks):
-        if page.locator("[data-screen='end']").count():
-            break
         if touched is not None and chooser.random() < 0.33:
             offer: list[str] = page.locator("#decision [data-action]").evaluate_all(
                 "els => els.map(e => e.dataset.action)"
@@ -391,7 +389,10 @@ def click_randomly(
                 done.append(action)
                 touched.append(action)
                 continue
-        done.append(random_move(page, chooser))
+        move = next_move(page, chooser)
+        if move is None:  # the end screen
+            break
+        done.append(move)
     return done
 
 
