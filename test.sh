@@ -32,5 +32,5 @@ install_browser
 .venv/bin/ruff check senator_core tests benchmarks web build.py
 .venv/bin/ruff format --check senator_core tests benchmarks web build.py
 .venv/bin/mypy
-# Two processes: the browser tests spend much of their time waiting on the page.
-.venv/bin/pytest --numprocesses 2 "$@"
+# Two processes, an idle one taking tests from the other (tests differ a lot in length).
+.venv/bin/pytest --numprocesses 2 --dist worksteal "$@"

@@ -92,11 +92,13 @@ def test_rule_bots_play_thousands_of_legal_games(level: str) -> None:
 
 
 @pytest.mark.long
-def test_search_bots_play_a_thousand_legal_games_at_mixed_tables() -> None:
-    """1,200 complete games, each with a search player (one iteration; the levels
-    differ only in their budget), the rule-based player and random players, over
-    every combination of the variant switches and 3, 4 and 5 players."""
-    for index in range(1200):
+@pytest.mark.parametrize("part", range(4))
+def test_search_bots_play_a_thousand_legal_games_at_mixed_tables(part: int) -> None:
+    """1,200 complete games in four parts of 300 (so that parallel test processes
+    share them), each with a search player (one iteration; the levels differ only in
+    their budget), the rule-based player and random players, over every combination
+    of the variant switches and 3, 4 and 5 players."""
+    for index in range(part * 300, (part + 1) * 300):
         variants = ALL_VARIANTS[index % len(ALL_VARIANTS)]
         players = 3 + index % 3
         level = SEARCH_LEVELS[index % len(SEARCH_LEVELS)]
