@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..game import Game
-from .html import Markup, classes, h
+from .html import Markup, classes, h, keyed
 from .log import log_section
 from .model import Model, game_link, humans
 from .pieces import icon, seat_badge, token_list
@@ -104,7 +104,7 @@ def end_screen(model: Model, game: Game) -> Markup:
             h("button", {"type": "button", "data-msg": "setup"}, "New set-up"),
             h("button", {"type": "button", "data-msg": "title"}, "Title screen"),
         ),
-        log_section(model, game, whole=True),
+        keyed(log_section(model, game, whole=True)),
     )
 
 
