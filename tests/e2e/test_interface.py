@@ -3,8 +3,7 @@
 Whole games set up on the set-up screen and played by clicking, for 3, 4 and 5
 players (3 and 4 at desktop size, 5 on a phone; test_table plays the other sizes),
 with events on and off and every non-default variant, some bids built by touching
-the hand's cards and the others taken from the quick bids, and (in one game) the
-page making the moves that are no choice; what each variant switch changes, on
+the hand's cards and the others taken from the quick bids; what each variant switch changes, on
 scripted games; every kind of decision with its effect on the board, on rigged deals
 opened by link; a debate played from the keyboard alone; a phone-sized screen; a
 hostile player name. Screenshots of the set-up, a board in mid-game and the end
@@ -449,11 +448,8 @@ WHOLE_GAMES = {
             "events": "off",
         },
     ),
-    # Four players, events on, Spartacus by influence (it is revealed in round 2); the
-    # page makes the moves that are no choice itself.
-    "four": Deal(
-        players=4, seed=52, first_opener="2", variants={"spartacus": "two_points"}, auto=True
-    ),
+    # Four players, events on, Spartacus by influence (it is revealed in round 2).
+    "four": Deal(players=4, seed=52, first_opener="2", variants={"spartacus": "two_points"}),
     # Five players, all defaults, played on a phone.
     "five": Deal(players=5, seed=43, first_opener="4"),
 }
@@ -497,8 +493,7 @@ def test_three_players_without_events_three_variants_and_a_hostile_name(
 def test_four_players_with_events_and_spartacus_by_influence(
     site: Site, page: Any, watch: Watch
 ) -> None:
-    """At the instant pace, with the page making each move that is no choice itself
-    (after a quarter of a second); then "Play again" deals anew."""
+    """Played to the end, then "Play again" deals anew."""
     deal = WHOLE_GAMES["four"]
     page.add_init_script(
         "if (!localStorage.getItem('senator.setup'))"
@@ -515,8 +510,6 @@ def test_four_players_with_events_and_spartacus_by_influence(
     replayed = check_end(page, game, clicked)
     revealed = [e.args["event"] for e in replayed.log if e.id == "event_revealed"]
     assert len(revealed) == 3
-    # Some moves were no choice: the page made them, and the log says so.
-    assert page.locator(".log .auto-note").count() > 0
     assert watch.errors == []
     assert offsite(watch, site.origin) == []
     page.click("[data-msg='play-again']")
