@@ -12,6 +12,7 @@ import asyncio
 import time
 from collections.abc import Coroutine
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import js  # type: ignore[import-not-found]
@@ -22,11 +23,14 @@ from senator_core.app.art import sprite
 from senator_core.app.help import RULE_SECTIONS
 from senator_core.app.model import (
     HINT_LEVEL,
+    HISTORY_KEY,
     SAVE_KEY,
     SETUP_KEY,
     SPEED_SECONDS,
     Hint,
+    Stored,
     computer_to_move,
+    export_file,
     forced_to_move,
     log_of,
     turn_came,
@@ -40,8 +44,14 @@ MOVE_MS = {"instant": 0, "fast": 300, "normal": 450, "slow": 600}  # a piece's f
 HOLD_SECONDS = {"instant": 0.0, "fast": 0.5, "normal": 1.2, "slow": 2.0}  # after a big moment
 FORCED_SECONDS = {"instant": 0.25, "fast": 0.6, "normal": 1.0, "slow": 1.6}  # before a forced move
 GUARD_MS = 400  # a control that appears under the pointer ignores it this long
+REPLAY_SECONDS = {"instant": 0.25, "fast": 0.6, "normal": 1.2, "slow": 2.0}  # a replay's move
 
-STORED_KEYS = (SAVE_KEY, SETUP_KEY)
+STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY)
+
+
+def now() -> str:
+    """The time now, as the dates of kept games give it."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def storage_get(key: str) -> str | None:
@@ -52,14 +62,17 @@ def storage_get(key: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def storage_set(key: str, value: str | None) -> None:
+def storage_set(key: str, value: str | None) -> bool:
+    """Stores a value; False if the browser would not (storage full or switched off)."""
     try:
         if value is None:
             js.localStorage.removeItem(key)
         else:
             js.localStorage.setItem(key, value)
-    except Exception as err:  # full or switched off: keep playing, say so in the console
-        js.console.warn(f"Senator could not save: {err}")
+    except Exception as err:  # full or switched off: play goes on, and the player is told
+        js.console.info(f"Senator could not save: {err}")
+        return False
+    return True
 
 
 class Page:
@@ -108,18 +121,51 @@ class Page:
         }
         for kind, listener in self.listeners.items():
             js.document.addEventListener(kind, listener)
+        self.on_storage_proxy = create_proxy(self.on_storage)
+        js.window.addEventListener("storage", self.on_storage_proxy)
+        self.on_drag_proxy = create_proxy(self.on_drag)
+        self.on_drop_proxy = create_proxy(self.on_drop)
+        js.document.addEventListener("dragover", self.on_drag_proxy)
+        js.document.addEventListener("drop", self.on_drop_proxy)
+        self.replaying = False  # a replay is playing on by itself
+        if any(not storage_set(k, v) for k, v in writes.items()):
+            self.model = update(self.model, Cmd("storage-failed"))
 
-    def dispatch(self, msg: Act | Cmd | Field | Hint) -> None:
+    def dispatch(self, msg: Act | Cmd | Field | Hint | Stored) -> None:
         before = self.model
         try:
-            self.model = update(self.model, msg)
+            self.model = update(self.model, msg, now())
         except Exception as err:
             self.report(err)
-        for key, value in persist(self.model).items():
-            if self.stored.get(key) != value:
-                storage_set(key, value)
-                self.stored[key] = value
+        self.keep()
         self.render(before)
+
+    def keep(self) -> None:
+        """Stores what changed. A save another tab wrote since this one last read or
+        wrote it is never written over: this tab learns of it instead."""
+        failed = False
+        for key, value in persist(self.model).items():
+            if self.stored.get(key) == value:
+                continue
+            if key == SAVE_KEY and storage_get(key) != self.stored.get(key):
+                self.stored[key] = storage_get(key)
+                self.model = update(self.model, Stored(key, self.stored[key]))
+                continue
+            if storage_set(key, value):
+                self.stored[key] = value
+            else:
+                failed = True
+        if failed:
+            self.model = update(self.model, Cmd("storage-failed"))
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab of the game changed what is stored."""
+        key = event.key
+        if key not in (SAVE_KEY, HISTORY_KEY):
+            return
+        value = event.newValue if isinstance(event.newValue, str) else None
+        self.stored[key] = value
+        self.dispatch(Stored(key, value))
 
     def render(self, before: Model | None = None) -> None:
         model = self.model
@@ -148,6 +194,10 @@ class Page:
             section = js.document.getElementById(RULE_SECTIONS.get(model.rule, ""))
             if section:
                 section.scrollIntoView()
+        watch = model.watch
+        if model.screen == "replay" and watch is not None and watch.playing and not self.replaying:
+            self.replaying = True
+            self.start(self.replay_on())
         if computer_to_move(model) and not self.thinking:
             self.thinking = True
             self.start(self.computer_turns())
@@ -269,6 +319,61 @@ class Page:
         finally:
             self.thinking = False
 
+    async def replay_on(self) -> None:
+        """Steps a playing replay on, one move at the chosen pace, until it is paused."""
+        try:
+            while True:
+                await asyncio.sleep(REPLAY_SECONDS[self.model.setup.speed])
+                watch = self.model.watch
+                if self.model.screen != "replay" or watch is None or not watch.playing:
+                    break
+                self.dispatch(Cmd("step", "next"))
+        except Exception as err:
+            self.report(err)
+            self.render()
+        finally:
+            self.replaying = False
+
+    def save_file(self, what: str) -> None:
+        """Offers a game (or all kept games) as a file to download."""
+        made = export_file(self.model, what, now())
+        if made is None:
+            self.dispatch(Cmd("say", "There is no game to save."))
+            return
+        name, text = made
+        blob = js.Blob.new(
+            to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+        )
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href = url
+        link.download = name
+        js.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    async def open_file(self, file: Any) -> None:
+        """Reads a chosen or dropped file and opens what it holds."""
+        try:
+            if file.size > 8_000_000:
+                self.dispatch(Cmd("say", "This file is too large to be a game record."))
+                return
+            text = await file.text()
+            self.dispatch(Cmd("import", str(text)))
+        except Exception as err:
+            self.report(err)
+            self.render()
+
+    def on_drag(self, event: Any) -> None:
+        event.preventDefault()
+
+    def on_drop(self, event: Any) -> None:
+        event.preventDefault()
+        files = event.dataTransfer.files if event.dataTransfer else None
+        if files and files.length:
+            self.start(self.open_file(files.item(0)))
+
     async def hint(self) -> None:
         """Works out the hint for the position shown, once at a time."""
         game = self.model.game
@@ -320,16 +425,31 @@ class Page:
                 self.focus_decision()
         else:
             msg = target.getAttribute("data-msg")
+            value = target.getAttribute("data-value")
             if msg == "hint":
                 self.start(self.hint())
                 return
-            value = target.getAttribute("data-value")
+            if msg == "export":
+                self.save_file(value or "game")
+                return
+            if msg == "import-file":
+                picker = js.document.getElementById("import-file")
+                if picker:
+                    picker.value = ""
+                    picker.click()
+                return
             self.dispatch(Cmd(msg, value if value else ""))
 
     def on_field(self, event: Any) -> None:
         target = event.target
+        if target.id == "import-file":
+            if event.type == "change" and target.files and target.files.length:
+                self.start(self.open_file(target.files.item(0)))
+            return
         name = target.getAttribute("name") if target.getAttribute else None
-        if name and (name == "speed" or target.closest("[data-screen='setup']")):
+        if name in ("replay-step", "replay-jump"):
+            self.dispatch(Cmd("step", str(target.value)))
+        elif name and (name == "speed" or target.closest("[data-screen='setup']")):
             self.dispatch(Field(name, str(target.value)))
 
     def on_key(self, event: Any) -> None:
@@ -342,6 +462,19 @@ class Page:
 
 
 T = TypeVar("T")
+
+
+def create_once(work: Any) -> Any:
+    """A proxy for a callback the browser calls once, released after."""
+
+    def call(*_: Any) -> None:
+        try:
+            work()
+        finally:
+            proxy.destroy()
+
+    proxy = create_proxy(call)
+    return proxy
 
 
 async def run_sliced(thinking: Thinking[T]) -> T:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..game import Game
 from .html import Markup, classes, h, keyed
 from .log import log_section
-from .model import Model, game_link, humans
+from .model import Model, game_link, humans, record_link, record_of
 from .pieces import icon, seat_badge, token_list
 from .scoreboard import tie_break_steps
 
@@ -93,6 +93,13 @@ def end_screen(model: Model, game: Game) -> Markup:
             ),
         ),
         h("ul", {"class": "tie-break"}, [h("li", None, step) for step in tie_break_steps(game)]),
+        model.undos > 0
+        and h(
+            "p",
+            {"class": "undo-note"},
+            f"A move was taken back {model.undos} time{'' if model.undos == 1 else 's'} "
+            "in this game.",
+        ),
         h(
             "div",
             {"class": "title-actions"},
@@ -101,19 +108,27 @@ def end_screen(model: Model, game: Game) -> Markup:
                 {"type": "button", "class": "primary", "data-msg": "play-again"},
                 "Play again",
             ),
+            h("button", {"type": "button", "data-msg": "watch"}, "Watch again"),
+            h("button", {"type": "button", "data-msg": "export", "data-value": "game"},
+              "Save as file"),
             h("button", {"type": "button", "data-msg": "setup"}, "New set-up"),
+            h("button", {"type": "button", "data-msg": "history"}, "Games played"),
             h("button", {"type": "button", "data-msg": "title"}, "Title screen"),
         ),
-        keyed(log_section(model, game, whole=True)),
-    )
+        share_section(model, game),
+        keyed(log_section(model, game, whole=True, jump=True)),
+    )  # fmt: skip
 
 
 def share_section(model: Model, game: Game) -> Markup:
+    """Links to the deal and to the whole game, and the game as a file."""
     link = model.page_url + game_link(game.config)
+    record = record_of(model)
+    whole = record_link(record) if record is not None and game.moves else None
     return h(
         "details",
         {"class": "share"},
-        h("summary", None, "Share this deal"),
+        h("summary", None, "Share or keep this game"),
         h("p", {"class": "hint"}, "This link opens a new game with the same deal and rules."),
         h(
             "input",
@@ -123,5 +138,27 @@ def share_section(model: Model, game: Game) -> Markup:
                 "value": link,
                 "aria-label": "Link to this deal",
             },
+        ),
+        whole is not None
+        and h(
+            "p", {"class": "hint"}, "This link opens the whole game so far, to watch or play on."
+        ),
+        whole is not None
+        and h(
+            "input",
+            {
+                "class": "share-link share-game",
+                "readonly": True,
+                "value": model.page_url + whole,
+                "aria-label": "Link to the whole game",
+            },
+        ),
+        whole is None
+        and game.moves > 0
+        and h("p", {"class": "hint"}, "The game is too long for a link: save it as a file."),
+        h(
+            "button",
+            {"type": "button", "data-msg": "export", "data-value": "game"},
+            "Save as file",
         ),
     )

@@ -21,24 +21,26 @@ _DRAWN: dict[int, tuple[object, tuple[object, ...], Markup]] = {}
 _DRAWN_KEPT = 4
 
 
-def log_section(model: Model, game: Game, whole: bool = False) -> Markup:
+def log_section(model: Model, game: Game, whole: bool = False, jump: bool = False) -> Markup:
     """The game so far, grouped by round and by debate, drawn once per log: the
     current round in full, earlier ones one tap away (`model.log_rounds`), or every
-    round when `whole`."""
+    round when `whole`. With `jump`, each line opens the replay at its move."""
     last = game.last_log_entry()
     shown = None if whole else model.log_rounds
-    depends = (game.names, model.colours, model.auto, shown)
+    depends = (game.names, model.colours, model.auto, shown, jump)
     drawn = _DRAWN.get(id(last))
     if drawn is not None and drawn[0] is last and drawn[1] == depends:
         return drawn[2]
-    html = _draw_log(model, game, shown)
+    html = _draw_log(model, game, shown, jump)
     if len(_DRAWN) >= _DRAWN_KEPT:
         _DRAWN.pop(next(iter(_DRAWN)))
     _DRAWN[id(last)] = (last, depends, html)
     return html
 
 
-def _draw_log(model: Model, game: Game, shown: tuple[int, ...] | None) -> Markup:
+def _draw_log(
+    model: Model, game: Game, shown: tuple[int, ...] | None, jump: bool = False
+) -> Markup:
     """The log's rounds in the order they were played, each cut into its preparation,
     its debates and its clean-up; with `shown`, rounds before the current one that are
     not in it are folded to a button that opens them."""
@@ -59,7 +61,13 @@ def _draw_log(model: Model, game: Game, shown: tuple[int, ...] | None) -> Markup
         if words is not None:
             # The log is the longest part of the page: its lines skip the builder.
             note = AUTO_NOTE if index in auto else ""
-            rounds[-1][1][-1][1].append(Markup(f"<li>{sentence(model, words, names)}{note}</li>"))
+            line = f"{sentence(model, words, names)}{note}"
+            if jump:
+                line = (
+                    '<button type="button" class="log-jump" data-msg="watch-entry" '
+                    f'data-value="{index}">{line}</button>'
+                )
+            rounds[-1][1][-1][1].append(Markup(f"<li>{line}</li>"))
     # Blocks keep an id fixed by their place in the game, so the page's morph matches
     # them up and only appends what is new.
     blocks = []

@@ -2,24 +2,58 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..actions import IllegalActionError
 from ..config import DEFAULT_NAMES, VARIANT_VALUES, GameConfig, Variants
 from ..events import Event
-from ..game import Game, new_game
+from ..game import Game, new_game, replay
+from ..records import (
+    Record,
+    RecordError,
+    Timeline,
+    game_link,
+    read_link,
+    read_record,
+    record_link,
+    timeline,
+)
 from ..rules import CARDS, MAX_PLAYERS, MIN_PLAYERS
 from .explain import forced_action
+from .saves import (
+    HISTORY_FORMAT,
+    HISTORY_KEY,
+    SAVE_KEY,
+    SETUP_KEY,
+    UNREADABLE_HISTORY_KEY,
+    UNREADABLE_KEY,
+    Kept,
+    NewerVersion,
+    Session,
+    Shown,
+    Turn,
+    add_kept,
+    history_json,
+    kept,
+    load_history,
+    load_session,
+    session_json,
+    turns_of,
+)
 
-SAVE_KEY = "senator.save"
-SETUP_KEY = "senator.setup"
-UNREADABLE_KEY = "senator.save.unreadable"
-SESSION_FORMAT = "senator-session"
+__all__ = [
+    "HISTORY_KEY",
+    "SAVE_KEY",
+    "SETUP_KEY",
+    "UNREADABLE_HISTORY_KEY",
+    "UNREADABLE_KEY",
+    "game_link",
+    "record_link",
+]
+
 PALETTE_SIZE = 5  # seat colours: see view.SEAT_COLOURS
 PANELS = ("rules", "forum", "log")
 HUMAN = "human"
@@ -68,7 +102,15 @@ class Field:
     value: str
 
 
-Msg = Act | Cmd | Field | Hint
+@dataclass(frozen=True)
+class Stored:
+    """Another tab of the game changed a stored value (the browser's `storage` event)."""
+
+    key: str
+    value: str | None
+
+
+Msg = Act | Cmd | Field | Hint | Stored
 
 
 @dataclass(frozen=True)
@@ -203,16 +245,41 @@ def _set_field(setup: Setup, name: str, value: Any) -> Setup:
 
 
 @dataclass(frozen=True)
+class Watch:
+    """The replay viewer: a whole game (`record`), every position of it (`line`), the
+    step shown (after that many actions), whether it plays on by itself, and the
+    screen to go back to."""
+
+    record: Record
+    line: Timeline
+    step: int
+    playing: bool = False
+    back: str = "title"
+    kept: int | None = None  # its place in the history, when it was opened from there
+
+    @property
+    def game(self) -> Game:
+        return self.line.games[self.step]
+
+
+@dataclass(frozen=True)
 class Model:
     """Everything the page shows. The game is never changed in place: `update` works
     on a copy, so an old model stays as it was.
 
     `seen` is how much of the game's log the player had seen before the last
     action: what came after it is shown as what just happened, and `mover` is
-    the seat that made that action. `auto` lists where in the log each move made
-    for a player (nothing else was legal) begins. `picked` holds the positions,
-    in the hand shown, of the cards the player to move has touched to build a
-    bid; `explain` names the piece whose explanation is open.
+    the seat that made that action. `turns` holds who made each action of the game
+    and whether it was made for a player (nothing else was legal); `undos` counts
+    the moves taken back. `picked` holds the positions, in the hand shown, of the
+    cards the player to move has touched to build a bid; `explain` names the piece
+    whose explanation is open.
+
+    `history` is the games kept on this browser, newest first; `watch` the replay
+    viewer's state. `alert` is a warning that stays until dismissed: "storage" (the
+    browser keeps nothing) or "stale" (another tab played on; `newer` is its save).
+    `held` names stored keys written by a newer version, not to be written over;
+    `confirm` a step that waits for a second tap ("forget-3": delete kept game 3).
     """
 
     screen: str = "title"
@@ -226,34 +293,81 @@ class Model:
     notice: str | None = None
     page_url: str = ""
     mover: int | None = None
-    auto: tuple[int, ...] = ()
+    turns: tuple[Turn, ...] = ()
+    undos: int = 0
+    started: str = ""  # when the game began (ISO time), if the page knew
     picked: tuple[int, ...] = ()
     explain: str = ""
     rule: str = ""  # the rule the rules panel was opened at ("R21"), if any
     log_rounds: tuple[int, ...] = ()  # earlier rounds of the log the player has unfolded
+    history: tuple[Kept, ...] = ()
+    watch: Watch | None = None
+    alert: str = ""
+    storage_warned: bool = False  # the player has dismissed the storage warning
+    newer: str | None = None
+    held: frozenset[str] = frozenset()
+    confirm: str = ""
 
-
-# --------------------------------------------------------------------------- links
-
-
-def game_link(config: GameConfig) -> str:
-    """The query string that opens this deal: `?game=<base64url JSON>`."""
-    data = {k: v for k, v in config.to_dict().items() if v not in (None, [], ())}
-    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
-    return "?game=" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
-
-
-def config_from_link(value: str) -> GameConfig:
-    """The game config a `game` link parameter holds; ValueError if it is not one."""
-    try:
-        padded = value + "=" * (-len(value) % 4)
-        data = json.loads(base64.urlsafe_b64decode(padded.encode()).decode())
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        raise ValueError("it is not a game link") from None
-    return GameConfig.from_dict(data)
+    @property
+    def auto(self) -> tuple[int, ...]:
+        """Where in the log each move made for a player begins."""
+        return tuple(t.log_start for t in self.turns if t.auto)
 
 
 # --------------------------------------------------------------------------- start and saves
+
+
+def full_colours(colours: tuple[int, ...]) -> tuple[int, ...]:
+    """A record's seat colours made a whole palette: the colours no seat took follow."""
+    return (*colours, *(c for c in range(PALETTE_SIZE) if c not in colours))
+
+
+def full_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    return (*kinds, *(HUMAN,) * (MAX_PLAYERS - len(kinds)))
+
+
+def turns_for(model: Model) -> tuple[Turn, ...]:
+    """Who made each action of the game shown: `model.turns`, or worked out from the
+    game when they are not all there (a model made by hand)."""
+    game = model.game
+    if game is None or len(model.turns) == game.moves:
+        return model.turns
+    return turns_of(Record(game, model.colours[: game.players], model.kinds[: game.players]))
+
+
+def record_of(model: Model) -> Record | None:
+    """The game shown as a record, with who plays it."""
+    game = model.game
+    if game is None:
+        return None
+    players = game.players
+    auto = tuple(i for i, t in enumerate(model.turns) if t.auto and i < game.moves)
+    return Record(
+        game, model.colours[:players], model.kinds[:players], auto, model.undos, model.started
+    )
+
+
+def _session_model(model: Model, session: Session) -> Model:
+    """The model showing a kept game in progress, as its screen was."""
+    record = session.record
+    shown = session.shown
+    hint = None if shown.hint is None else Hint(*shown.hint)
+    return replace(
+        model,
+        game=record.game,
+        colours=full_colours(record.colours),
+        kinds=full_kinds(record.kinds),
+        turns=session.turns,
+        undos=record.undos,
+        started=record.started,
+        seen=shown.seen,
+        mover=shown.mover,
+        hint=hint,
+        picked=shown.picked,
+        explain=shown.explain,
+        panel=shown.panel,
+        log_rounds=shown.log_rounds,
+    )
 
 
 def init(
@@ -261,10 +375,11 @@ def init(
 ) -> tuple[Model, dict[str, str | None]]:
     """The first model, from what the browser stored and the `game` link parameter.
 
-    Returns the model and storage changes to make (an unreadable save is kept
-    aside under another key, never lost).
+    Returns the model and storage changes to make (an unreadable save or history
+    is kept aside under another key, never lost).
     """
     writes: dict[str, str | None] = {}
+    notices: list[str] = []
     setup = Setup()
     if storage.get(SETUP_KEY):
         try:
@@ -272,90 +387,71 @@ def init(
         except ValueError:
             setup = Setup()
     model = Model(setup=setup, colours=setup.colours, page_url=page_url)
+    held: set[str] = set()
+    history: tuple[Kept, ...] = ()
+    stored_history = storage.get(HISTORY_KEY)
+    if stored_history:
+        try:
+            history, lost = load_history(stored_history)
+        except NewerVersion as err:
+            held.add(HISTORY_KEY)
+            notices.append(str(err))
+        except RecordError:
+            writes[UNREADABLE_HISTORY_KEY] = stored_history
+            writes[HISTORY_KEY] = None
+            notices.append("The games kept on this browser could not be read; they were set aside.")
+        else:
+            if lost:
+                writes[UNREADABLE_HISTORY_KEY] = stored_history
+                writes[HISTORY_KEY] = history_json(history)
+                notices.append(
+                    f"{lost} of the games kept on this browser could not be read; "
+                    "they were set aside."
+                )
+    model = replace(model, history=history)
     saved = storage.get(SAVE_KEY)
     if saved:
         try:
-            game, colours, kinds, auto = load_session(saved)
-        except ValueError:
+            session = load_session(saved)
+        except NewerVersion as err:
+            held.add(SAVE_KEY)
+            notices.append(str(err))
+        except RecordError as err:
             writes[UNREADABLE_KEY] = saved
             writes[SAVE_KEY] = None
-            model = replace(
-                model, notice="The saved game could not be read; it has been set aside."
-            )
+            notices.append(f"The saved game could not be read: {err} It has been set aside.")
         else:
-            if game.decision != "over":
-                seen = len(log_of(game))
-                model = replace(
-                    model, game=game, colours=colours, kinds=kinds, seen=seen, auto=auto
-                )
+            if session.record.game.decision != "over":
+                model = _session_model(model, session)
+    model = replace(model, held=frozenset(held), notice=" ".join(notices) or None)
     if link:
         try:
-            config = config_from_link(link)
-            game = new_game(config)
+            opened = read_link(link)
+            game = new_game(opened) if isinstance(opened, GameConfig) else None
         except (TypeError, ValueError) as err:
-            return replace(model, notice=f"This game link could not be opened: {err}"), writes
+            return replace(model, notice=f"This game link could not be opened. {err}"), writes
+        if isinstance(opened, Record):
+            return _watch(model, opened, "title", opened.game.moves), writes
+        assert game is not None
+        if model.game is not None and model.game.moves:
+            model = _set_aside(model, "")
         return replace(
-            model, screen="game", game=game, seen=len(log_of(game)), colours=setup.colours
+            model,
+            screen="game",
+            game=game,
+            seen=len(log_of(game)),
+            colours=setup.colours,
+            kinds=ALL_HUMAN,
+            turns=(),
+            undos=0,
+            started="",
+            mover=None,
+            hint=None,
+            picked=(),
+            explain="",
+            panel="",
         ), writes
     return model, writes
-
-
-class Session(NamedTuple):
-    """A saved game with what the page keeps beside it."""
-
-    game: Game
-    colours: tuple[int, ...]
-    kinds: tuple[str, ...]
-    auto: tuple[int, ...]
-
-
-def session_json(
-    game: Game,
-    colours: tuple[int, ...],
-    kinds: tuple[str, ...] = ALL_HUMAN,
-    auto: tuple[int, ...] = (),
-) -> str:
-    """The game in progress as stored: version 1, with `auto` optional."""
-    data: dict[str, Any] = {
-        "format": SESSION_FORMAT,
-        "version": 1,
-        "game": game.to_json(),
-        "colours": list(colours),
-        "kinds": list(kinds),
-    }
-    if auto:
-        data["auto"] = list(auto)
-    return json.dumps(data)
-
-
-def load_session(text: str) -> Session:
-    """A saved game, its seat colours, who sits where and which moves were made for a
-    player; ValueError if it is not sound."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise ValueError("not JSON") from None
-    if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
-        raise ValueError("not a saved game of Senator")
-    game = Game.from_json(str(data.get("game")))
-    colours = data.get("colours")
-    if (
-        not isinstance(colours, list)
-        or sorted(colours) != list(range(PALETTE_SIZE))
-        or not all(isinstance(c, int) for c in colours)
-    ):
-        raise ValueError("the seat colours are not readable")
-    try:
-        kinds = read_kinds(data.get("kinds", list(ALL_HUMAN)))
-    except ValueError:
-        raise ValueError("the seats' players are not readable") from None
-    auto = data.get("auto", [])
-    log_size = len(log_of(game))
-    if not isinstance(auto, list) or not all(
-        isinstance(i, int) and not isinstance(i, bool) and 0 <= i < log_size for i in auto
-    ):
-        raise ValueError("the moves made for players are not readable")
-    return Session(game, tuple(colours), kinds, tuple(auto))
 
 
 def read_kinds(value: Any) -> tuple[str, ...]:
@@ -369,25 +465,52 @@ def read_kinds(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+_HISTORY_WRITTEN: list[tuple[tuple[Kept, ...], str]] = []  # the last history written
+
+
 def persist(model: Model) -> dict[str, str | None]:
-    """What to store: the game in progress (None clears it) and the set-up."""
+    """What to store: the game in progress (None clears it), the set-up and the
+    history. What another version or tab holds (`held`) is not written over."""
     game = model.game
-    in_progress = game is not None and game.decision != "over"
-    return {
-        SAVE_KEY: session_json(game, model.colours, model.kinds, model.auto)
-        if game is not None and in_progress
-        else None,
-        SETUP_KEY: json.dumps(model.setup.to_dict()),
-    }
+    record = record_of(model)
+    in_progress = record is not None and game is not None and game.decision != "over"
+    writes: dict[str, str | None] = {SETUP_KEY: json.dumps(model.setup.to_dict())}
+    if SAVE_KEY not in model.held and model.alert != "stale":
+        writes[SAVE_KEY] = (
+            session_json(Session(record, model.turns, shown_of(model)))
+            if record is not None and in_progress
+            else None
+        )
+    if HISTORY_KEY not in model.held:
+        if not _HISTORY_WRITTEN or _HISTORY_WRITTEN[0][0] is not model.history:
+            text = history_json(model.history) if model.history else None
+            _HISTORY_WRITTEN[:] = [(model.history, text or "")]
+        writes[HISTORY_KEY] = _HISTORY_WRITTEN[0][1] or None
+    return writes
+
+
+def shown_of(model: Model) -> Shown:
+    hint = model.hint
+    return Shown(
+        seen=model.seen,
+        mover=model.mover,
+        hint=None if hint is None else (hint.moves, hint.options),
+        picked=model.picked,
+        explain=model.explain,
+        panel=model.panel,
+        log_rounds=model.log_rounds,
+    )
 
 
 # --------------------------------------------------------------------------- update
 
 
-def _start(model: Model, config: GameConfig, kinds: tuple[str, ...] | None = None) -> Model:
+def _start(
+    model: Model, config: GameConfig, now: str, kinds: tuple[str, ...] | None = None
+) -> Model:
     game = new_game(config)
     return replace(
-        model,
+        _set_aside(model, now),
         screen="game",
         game=game,
         seen=len(log_of(game)),
@@ -397,11 +520,24 @@ def _start(model: Model, config: GameConfig, kinds: tuple[str, ...] | None = Non
         kinds=model.setup.kinds if kinds is None else kinds,
         hint=None,
         mover=None,
-        auto=(),
+        turns=(),
+        undos=0,
+        started=now,
         picked=(),
         explain="",
         log_rounds=(),
+        watch=None,
+        confirm="",
     )
+
+
+def _set_aside(model: Model, now: str) -> Model:
+    """Before another game takes its place: the game in progress, if any move was made
+    in it, goes to the history as unfinished (it can be watched and played on)."""
+    record = record_of(model)
+    if record is None or record.finished or not record.game.moves:
+        return model
+    return replace(model, history=add_kept(model.history, (kept(record, now),)))
 
 
 _LOGS_READ: list[tuple[object, tuple[Event, ...]]] = []  # the last two, newest first
@@ -442,28 +578,250 @@ def picked_action(cards: list[str]) -> str:
     return " ".join(["play", *influence])
 
 
-def _act(model: Model, text: str, auto: bool = False) -> Model:
+def _act(model: Model, text: str, now: str, auto: bool = False) -> Model:
     game = model.game
-    if game is None or model.screen != "game":
+    if game is None or model.screen != "game" or game.to_move is None:
         return replace(model, notice="There is no game in progress.")
     moved = game.clone()
     try:
         moved.apply(text)
     except IllegalActionError as err:
         return replace(model, notice=str(err))
-    screen = "end" if moved.decision == "over" else "game"
-    return replace(
+    seen = len(log_of(game))
+    after = replace(
         model,
-        screen=screen,
+        screen="end" if moved.decision == "over" else "game",
         game=moved,
-        seen=len(log_of(game)),
+        seen=seen,
         notice=None,
         hint=None,
         mover=game.to_move,
-        auto=(*model.auto, len(game.log)) if auto else model.auto,
+        turns=(*turns_for(model), Turn(game.to_move, seen, auto)),
         picked=(),
         explain="",
+        confirm="",
     )
+    if moved.decision == "over":
+        record = record_of(after)
+        assert record is not None
+        after = replace(after, history=add_kept(after.history, (kept(record, now),)))
+    return after
+
+
+def undo_to(model: Model) -> int | None:
+    """How many actions the game keeps when the player takes a move back, or None when
+    no move can be: with one human against computers, back to that human's last
+    decision (the computers' moves after it are taken back too); in a hot-seat game,
+    only the last action, if a human made it. A move made for a player is taken back
+    with the decision before it."""
+    game = model.game
+    if model.screen != "game" or game is None or game.decision == "over":
+        return None
+    solo = len(humans(model.kinds, game.players)) == 1
+    turns = turns_for(model)
+    for index in range(len(turns) - 1, -1, -1):
+        turn = turns[index]
+        if turn.auto:
+            continue
+        if model.kinds[turn.seat] == HUMAN:
+            return index
+        if not solo:
+            return None
+    return None
+
+
+def _undo(model: Model) -> Model:
+    keep = undo_to(model)
+    game = model.game
+    if keep is None or game is None:
+        return replace(model, notice="There is no move to take back.")
+    record = game.record()
+    earlier = replay({**record, "actions": record["actions"][:keep]})
+    turns = turns_for(model)[:keep]
+    last = turns[-1] if turns else None
+    return replace(
+        model,
+        game=earlier,
+        turns=turns,
+        undos=model.undos + 1,
+        seen=len(log_of(earlier)) if last is None else last.log_start,
+        mover=None if last is None else last.seat,
+        hint=None,
+        picked=(),
+        explain="",
+        notice=None,
+        confirm="",
+    )
+
+
+# --------------------------------------------------------------------------- the replay viewer
+
+
+def _watch(
+    model: Model, record: Record, back: str, step: int = 0, kept_at: int | None = None
+) -> Model:
+    line = timeline(record.game)
+    watch = Watch(record, line, max(0, min(step, line.steps)), back=back, kept=kept_at)
+    return replace(
+        model, screen="replay", watch=watch, panel="", explain="", notice=None, confirm=""
+    )
+
+
+def watched(model: Model) -> Model:
+    """The model the replay viewer draws the table from: the game at the step shown,
+    with the last action's lines as what just happened."""
+    watch = model.watch
+    assert watch is not None
+    record, line, step = watch.record, watch.line, watch.step
+    game = line.games[step]
+    auto = set(record.auto)
+    return replace(
+        model,
+        game=game,
+        colours=full_colours(record.colours),
+        kinds=full_kinds(record.kinds),
+        seen=line.log_ends[step - 1] if step else 0,
+        mover=line.movers[step - 1] if step else None,
+        turns=tuple(Turn(line.movers[i], line.log_ends[i], i in auto) for i in range(step)),
+        undos=record.undos,
+        hint=None,
+        picked=(),
+    )
+
+
+def _step(model: Model, value: str) -> Model:
+    watch = model.watch
+    if watch is None:
+        return model
+    last = watch.line.steps
+    where = {"first": 0, "back": watch.step - 1, "next": watch.step + 1, "last": last}.get(value)
+    if where is None:
+        if not value.isdigit():
+            return model
+        where = int(value)
+    where = max(0, min(where, last))
+    playing = watch.playing and where < last and value == "next"
+    return replace(model, watch=replace(watch, step=where, playing=playing), explain="")
+
+
+def _play_from(model: Model, now: str) -> Model:
+    """Takes over the game watched at the step shown, to play on from there."""
+    watch = model.watch
+    if watch is None or watch.game.decision == "over":
+        return model
+    record, line, step = watch.record, watch.line, watch.step
+    game = line.games[step]
+    auto = set(record.auto)
+    playing = model.game is not None and model.game.decision != "over"
+    same = playing and model.game is not None and model.game.record() == record.game.record()
+    base = model if same else _set_aside(model, now)
+    return replace(
+        base,
+        screen="game",
+        game=game,
+        colours=full_colours(record.colours),
+        kinds=full_kinds(record.kinds),
+        turns=tuple(Turn(line.movers[i], line.log_ends[i], i in auto) for i in range(step)),
+        undos=record.undos,
+        started=record.started or now,
+        seen=line.log_ends[step - 1] if step else len(log_of(game)),
+        mover=line.movers[step - 1] if step else None,
+        hint=None,
+        picked=(),
+        explain="",
+        panel="",
+        log_rounds=(),
+        watch=None,
+        notice=None,
+    )
+
+
+def _import(model: Model, text: str, now: str) -> Model:
+    """Opens a record file in the replay viewer, or adds a history file's games to the
+    history; a bad file changes nothing and says what is wrong with it."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return replace(model, notice="This file is not a game record: it is not JSON text.")
+    if isinstance(data, dict) and data.get("format") == HISTORY_FORMAT:
+        try:
+            games, lost = load_history(text)
+        except RecordError as err:
+            return replace(model, notice=str(err))
+        history = add_kept(model.history, games)
+        added = len(history) - len(model.history)
+        said = f"{added} game{'' if added == 1 else 's'} added to the history"
+        if lost:
+            said += f"; {lost} could not be read"
+        return replace(model, history=history, screen="history", notice=said + ".")
+    try:
+        record = read_record(text)
+    except RecordError as err:
+        return replace(model, notice=str(err))
+    back = model.screen if model.screen in ("title", "history", "end") else "title"
+    return _watch(model, record, back, record.game.moves)
+
+
+def export_file(model: Model, what: str, now: str) -> tuple[str, str] | None:
+    """A file to save: its name and text. `what` is "game" (the game shown), "watch"
+    (the game in the replay viewer), "kept-N" (game N of the history) or "all" (the
+    history); None if there is no such game."""
+    if what == "all":
+        if not model.history:
+            return None
+        return f"senator-history-{now[:10] or 'games'}.json", history_json(model.history)
+    record: Record | None = None
+    if what == "game":
+        record = record_of(model)
+    elif what == "watch" and model.watch is not None:
+        record = model.watch.record
+    elif what.startswith("kept-") and what[5:].isdigit() and int(what[5:]) < len(model.history):
+        try:
+            record = model.history[int(what[5:])].record()
+        except RecordError:
+            return None
+    if record is None:
+        return None
+    if not record.started:
+        record = replace(record, started=now)
+    return record.file_name(), record.to_json()
+
+
+# --------------------------------------------------------------------------- update
+
+
+def _stored(model: Model, key: str, value: str | None) -> Model:
+    """Another tab changed what is stored under `key`."""
+    if key == HISTORY_KEY and HISTORY_KEY not in model.held:
+        try:
+            games = load_history(value)[0] if value else ()
+        except RecordError:
+            return model
+        return replace(model, history=games)
+    if key != SAVE_KEY or SAVE_KEY in model.held or value == persist(model).get(SAVE_KEY):
+        return model
+    game = model.game
+    if game is not None and game.decision != "over" and game.moves:
+        return replace(model, alert="stale", newer=value)
+    if value is None:
+        return model
+    try:
+        session = load_session(value)
+    except RecordError:
+        return model
+    return _session_model(model, session) if model.screen != "game" else model
+
+
+def _load_newer(model: Model) -> Model:
+    text = model.newer
+    cleared = replace(model, alert="", newer=None)
+    if text is None:
+        return replace(cleared, game=None, turns=(), screen="title")
+    try:
+        session = load_session(text)
+    except RecordError as err:
+        return replace(cleared, game=None, turns=(), screen="title", notice=str(err))
+    return replace(_session_model(cleared, session), screen="game", watch=None)
 
 
 def _pick(model: Model, value: str) -> Model:
@@ -479,10 +837,13 @@ def _pick(model: Model, value: str) -> Model:
     return replace(model, picked=tuple(sorted(picked)))
 
 
-def update(model: Model, msg: Msg) -> Model:
-    """The model after a message; bad messages leave everything as it was, with a notice."""
+def update(model: Model, msg: Msg, now: str = "") -> Model:
+    """The model after a message; bad messages leave everything as it was, with a notice.
+    `now` is the time (ISO), for the dates of games kept."""
     if isinstance(msg, Act):
-        return _act(model, msg.text, msg.auto)
+        return _act(model, msg.text, now, msg.auto)
+    if isinstance(msg, Stored):
+        return _stored(model, msg.key, msg.value)
     if isinstance(msg, Hint):
         if model.game is None or msg.moves != model.game.moves:
             return model  # the hint was for a position that is gone
@@ -503,7 +864,7 @@ def update(model: Model, msg: Msg) -> Model:
             config = model.setup.config()
         except ValueError as err:
             return replace(model, notice=str(err).rstrip(".") + ".")
-        return _start(model, config)
+        return _start(model, config, now)
     if name == "quick-play":
         own = model.setup.names[0].strip() or DEFAULT_NAMES[0]
         if own in DEFAULT_NAMES[1:4]:
@@ -512,12 +873,12 @@ def update(model: Model, msg: Msg) -> Model:
             config = GameConfig(players=4, names=(own, *DEFAULT_NAMES[1:4]))
         except ValueError:
             config = GameConfig(players=4, names=DEFAULT_NAMES[:4])
-        return _start(model, config, QUICK_PLAY_KINDS)
+        return _start(model, config, now, QUICK_PLAY_KINDS)
     if name == "play-again":
         if model.game is None:
             return replace(model, screen="setup")
         config = replace(model.game.config, seed=None, draws=(), event_order=())
-        return _start(model, config, model.kinds)
+        return _start(model, config, now, model.kinds)
     if name == "pick":
         return _pick(model, msg.value)
     if name == "unpick":
@@ -526,7 +887,7 @@ def update(model: Model, msg: Msg) -> Model:
         cards = picked_cards(model)
         if not cards:
             return replace(model, notice="Touch the cards of your hand to build a bid first.")
-        return _act(model, picked_action(cards))
+        return _act(model, picked_action(cards), now)
     if name == "explain":
         return replace(model, explain="" if model.explain == msg.value else msg.value[:40])
     if name == "toggle":
@@ -543,6 +904,85 @@ def update(model: Model, msg: Msg) -> Model:
         return replace(model, screen="title", notice=None, panel="")
     if name == "dismiss":
         return replace(model, notice=None)
+    if name == "undo":
+        return _undo(model)
+    if name == "say":
+        return replace(model, notice=msg.value[:300] or None)
+    if name == "watch":
+        game = model.game
+        record = record_of(model)
+        if record is None or game is None:
+            return replace(model, notice="There is no game to watch.")
+        if model.screen == "replay" and model.watch is not None:
+            return _step(model, msg.value) if msg.value else model
+        back = model.screen if model.screen in ("end", "game") else "title"
+        step = int(msg.value) if msg.value.isdigit() else 0
+        watched_model = _watch(model, record, back, step)
+        if not msg.value and watched_model.watch is not None:
+            watched_model = replace(watched_model, watch=replace(watched_model.watch, playing=True))
+        return watched_model
+    if name == "watch-entry":
+        if not msg.value.isdigit():
+            return model
+        entry = int(msg.value)
+        if model.screen == "replay" and model.watch is not None:
+            return _step(model, str(model.watch.line.step_of_entry(entry)))
+        record = record_of(model)
+        if record is None:
+            return model
+        line = timeline(record.game)
+        back = model.screen if model.screen in ("end", "game") else "title"
+        return _watch(model, record, back, line.step_of_entry(entry))
+    if name == "watch-kept":
+        if not msg.value.isdigit() or int(msg.value) >= len(model.history):
+            return model
+        try:
+            record = model.history[int(msg.value)].record()
+        except RecordError as err:
+            return replace(model, notice=f"This kept game cannot be opened. {err}")
+        return _watch(model, record, "history", 0, int(msg.value))
+    if name == "step":
+        return _step(model, msg.value)
+    if name == "replay-play":
+        watch = model.watch
+        if watch is None:
+            return model
+        if watch.playing:
+            return replace(model, watch=replace(watch, playing=False))
+        step = 0 if watch.step >= watch.line.steps else watch.step
+        return replace(model, watch=replace(watch, playing=True, step=step))
+    if name == "leave":
+        watch = model.watch
+        back = "title" if watch is None else watch.back
+        if back == "game" and (model.game is None or model.game.decision == "over"):
+            back = "end" if model.game is not None else "title"
+        return replace(model, screen=back, watch=None, explain="", panel="")
+    if name == "play-from":
+        return _play_from(model, now)
+    if name == "history":
+        return replace(model, screen="history", notice=None, panel="", watch=None, confirm="")
+    if name == "forget":
+        if not msg.value.isdigit() or int(msg.value) >= len(model.history):
+            return model
+        return replace(model, confirm=f"forget-{msg.value}")
+    if name == "forget-yes":
+        if model.confirm != f"forget-{msg.value}":
+            return model
+        index = int(msg.value)
+        history = model.history[:index] + model.history[index + 1 :]
+        return replace(model, history=history, confirm="", notice="The game was deleted.")
+    if name == "forget-no":
+        return replace(model, confirm="")
+    if name == "import":
+        return _import(model, msg.value, now)
+    if name == "storage-failed":
+        return model if model.storage_warned else replace(model, alert="storage")
+    if name == "dismiss-alert":
+        if model.alert != "storage":
+            return model
+        return replace(model, alert="", storage_warned=True)
+    if name == "load-newer":
+        return _load_newer(model)
     if name == "panel":
         if msg.value not in ("", *PANELS):
             return model

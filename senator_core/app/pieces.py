@@ -44,6 +44,11 @@ def seat_badge(model: Model, seat: int, names: tuple[str, ...]) -> Markup:
     return _badge(seat_colour(model, seat), seat, names[seat])
 
 
+def colour_badge(colour: int, seat: int, name: str) -> Markup:
+    """A senator's name in a seat colour, outside any game shown (a kept game's row)."""
+    return _badge(colour, seat, name)
+
+
 @lru_cache(maxsize=64)
 def _badge(colour: int, seat: int, name: str) -> Markup:
     return h(

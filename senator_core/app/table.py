@@ -12,7 +12,16 @@ from ..game import Game
 from ..rules import conflicts_with
 from . import art
 from .html import Markup, classes, h
-from .model import HUMAN, SPEEDS, Model, computers_play, hand_list, humans, log_of
+from .model import (
+    HUMAN,
+    SPEEDS,
+    Model,
+    computers_play,
+    hand_list,
+    humans,
+    log_of,
+    undo_to,
+)
 from .motion import CONSULS, EVENT, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
 from .pieces import (
     card_face,
@@ -185,6 +194,16 @@ def top_bar(model: Model, game: Game) -> Markup:
             h("span", None, str(game.forum_size)),
         ),
         h("span", {"class": "spacer"}),
+        model.screen == "game"
+        and undo_to(model) is not None
+        and h(
+            "button",
+            {"type": "button", "class": "undo", "data-msg": "undo",
+             "title": "Take back your last move"},
+            h("span", {"aria-hidden": "true"}, "↶"),
+            h("span", {"class": "wide-only"}, "Undo"),
+            h("span", {"class": "sr narrow-only"}, "Undo"),
+        ),
         computers_play(model.kinds, game.players)
         and h("label", {"class": "wide-only", "for": "speed"}, "Pace"),
         computers_play(model.kinds, game.players) and _select_speed(setup.speed),

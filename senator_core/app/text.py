@@ -72,6 +72,8 @@ KIND_LABELS = {
     "easy": "Computer: easy",
     "normal": "Computer: normal",
     "hard": "Computer: hard",
+    "random": "Computer: random",
+    "heuristic": "Computer: heuristic",
 }
 DECISION_TITLES = {
     "topic": "Choose a topic",

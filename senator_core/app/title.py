@@ -44,6 +44,9 @@ def title_screen(model: Model) -> Markup:
                 h("span", {"class": "button-note"}, "You and three Normal computers"),
             ),
             h("button", {"type": "button", "data-msg": "new-game"}, "New game"),
+            model.history
+            and h("button", {"type": "button", "data-msg": "history"}, "Games played"),
+            h("button", {"type": "button", "data-msg": "import-file"}, "Open a game file"),
             h("button", {"type": "button", "data-msg": "panel", "data-value": "rules"}, "Rules"),
         ),
         h("div", {"class": "title-settings"}, settings(model)),

@@ -13,11 +13,13 @@ from ..rules import KINDS
 from .end import end_screen, share_section
 from .hand import HINT_SHOWN, decision_section, thinking_section
 from .help import rules_help
+from .history import history_screen
 from .html import Markup, classes, h, keyed
 from .log import log_section
-from .model import Model, computer_to_move, humans, log_of
+from .model import Model, computer_to_move, humans, log_of, watched
 from .motion import moves
 from .pieces import SEAT_COLOURS, kind_icon
+from .replay import replay_controls
 from .scoreboard import scoreboard, tie_break_steps
 from .setup_form import setup_screen
 from .table import Fresh, centre, seat_board, seating, top_bar, turn_banner
@@ -68,12 +70,15 @@ def forum_panel(game: Game) -> Markup:
     )
 
 
-def game_screen(model: Model, game: Game) -> Markup:
+def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Markup:
+    """The table; with `controls`, a replay's: they stand where the decision would."""
     found = moves(log_of(game)[model.seen :]) if model.seen else []
     fresh = Fresh(found)
     around, own = seating(model, game)
-    level = computer_to_move(model)
+    level = computer_to_move(model) if controls is None else None
     solo = len(humans(model.kinds, game.players)) == 1
+    if controls is None:
+        controls = thinking_section(model, game, level) if level else decision_section(model, game)
     return h(
         "main",
         {
@@ -82,8 +87,9 @@ def game_screen(model: Model, game: Game) -> Markup:
                 f"players-{game.players}",
                 solo and "solo",
                 model.panel and f"open-{model.panel}",
+                model.screen == "replay" and "replaying",
             ),
-            "data-screen": "game",
+            "data-screen": "replay" if model.screen == "replay" else "game",
         },
         keyed(top_bar(model, game)),
         h(
@@ -92,7 +98,7 @@ def game_screen(model: Model, game: Game) -> Markup:
             h(
                 "section",
                 {"class": "table", "aria-label": "The table"},
-                turn_banner(model, game),
+                model.screen != "replay" and turn_banner(model, game),
                 h(
                     "div",
                     {"class": "seats-around"},
@@ -100,16 +106,14 @@ def game_screen(model: Model, game: Game) -> Markup:
                 ),
                 keyed(centre(model, game, fresh)),
                 own is not None and keyed(seat_board(model, game, own, fresh, own=True)),
-                keyed(
-                    thinking_section(model, game, level) if level else decision_section(model, game)
-                ),
+                keyed(controls),
             ),
             h(
                 "aside",
                 {"class": "side"},
                 keyed(scoreboard(model, game)),
-                keyed(log_section(model, game)),
-                keyed(share_section(model, game)),
+                keyed(log_section(model, game, jump=model.screen == "replay")),
+                model.screen != "replay" and keyed(share_section(model, game)),
             ),
         ),
         model.panel == "forum" and keyed(forum_panel(game)),
@@ -127,6 +131,44 @@ def page_title(model: Model) -> str:
         and not computer_to_move(model)
     )
     return "Your turn · Senator" if human_to_act else "Senator"
+
+
+def _alert(model: Model) -> Markup | None:
+    """A warning that stays until it is dealt with: the browser keeps nothing, or
+    another tab has played on."""
+    if model.alert == "storage":
+        return h(
+            "div",
+            {"class": "notice alert", "role": "alert", "data-alert": "storage"},
+            h(
+                "p",
+                None,
+                "This browser is not keeping your games: its storage is full or switched "
+                "off. Play goes on, but the game will be lost when this page closes; save "
+                "it as a file to keep it.",
+            ),
+            model.game is not None
+            and h("button", {"type": "button", "data-msg": "export", "data-value": "game"},
+                  "Save as file"),
+            h("button", {"type": "button", "data-msg": "dismiss-alert"}, "Dismiss"),
+        )  # fmt: skip
+    if model.alert == "stale":
+        return h(
+            "div",
+            {"class": "notice alert", "role": "alert", "data-alert": "stale"},
+            h(
+                "p",
+                None,
+                "This game was played on in another tab of Senator. This tab no longer "
+                "saves it, so that the newer game is not lost.",
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-msg": "load-newer"},
+                "Load the newer game" if model.newer else "Go to the title screen",
+            ),
+        )
+    return None
 
 
 def _notice(text: str | None) -> Markup | None:
@@ -147,8 +189,31 @@ def view(model: Model) -> Markup:
         body = game_screen(model, game)
     elif model.screen in ("game", "end") and game is not None and game.decision == "over":
         body = end_screen(model, game)
+    elif model.screen == "replay" and model.watch is not None:
+        shown = watched(model)
+        assert shown.game is not None
+        body = game_screen(shown, shown.game, replay_controls(model, shown))
+    elif model.screen == "history":
+        body = history_screen(model)
     elif model.screen == "setup":
         body = setup_screen(model)
     else:
         body = title_screen(model)
-    return h("div", {"id": "app"}, body, _notice(model.notice))
+    return h(
+        "div",
+        {"id": "app"},
+        body,
+        _alert(model),
+        _notice(model.notice),
+        h(
+            "input",
+            {
+                "type": "file",
+                "id": "import-file",
+                "class": "sr",
+                "accept": ".json,application/json",
+                "tabindex": -1,
+                "aria-hidden": "true",
+            },
+        ),
+    )

@@ -1,0 +1,164 @@
+"""The replay viewer's controls: step through a game, jump to a round or a debate, play it
+at a chosen pace, take it over, save it. The table itself is the game screen's, drawn
+from the position at the step shown (see `model.watched`)."""
+
+from __future__ import annotations
+
+from ..game import Game
+from ..records import Timeline
+from .html import Markup, h
+from .model import SPEEDS, Model, Watch, log_of
+from .pieces import seat_badge
+from .text import DECISION_TITLES, KIND_NAMES, SPEED_LABELS
+
+
+def jumps(watch: Watch) -> list[tuple[int, str]]:
+    """The places a replay can jump to: its start, each round and debate, its end."""
+    line: Timeline = watch.line
+    game = watch.record.game
+    names = game.names
+    places = [(0, "The deal")]
+    for index, event in enumerate(log_of(game)):
+        step = line.step_of_entry(index)
+        if event.id == "round_start" and step:
+            places.append((step, f"Round {event.args['round']}"))
+        elif event.id == "topic_chosen":
+            topic = KIND_NAMES[event.args["topic"]]
+            places.append((step, f"· Debate on {topic} ({names[event.args['seat']]})"))
+    if line.steps:
+        places.append((line.steps, "The end" if watch.record.finished else "The last move"))
+    return places
+
+
+def _next_up(model: Model, game: Game) -> Markup:
+    seat = game.to_move
+    if seat is None:
+        winners = game.winners()
+        victors = " and ".join(game.names[s] for s in winners)
+        return h(
+            "p",
+            {"class": "prompt"},
+            f"The game is over: {victors} {'share the victory' if len(winners) > 1 else 'wins'}.",
+        )
+    return h(
+        "p",
+        {"class": "prompt"},
+        "Next: ",
+        seat_badge(model, seat, game.names),
+        f" · {DECISION_TITLES[game.decision].lower()}",
+    )
+
+
+def _button(msg: str, label: str, text: str, value: str = "", disabled: bool = False) -> Markup:
+    return h(
+        "button",
+        {"type": "button", "data-msg": msg, "data-value": value or None, "aria-label": label,
+         "title": label, "disabled": disabled},
+        text,
+    )  # fmt: skip
+
+
+def replay_controls(model: Model, shown: Model) -> Markup:
+    """Where the decision would be: where the replay stands and its controls."""
+    watch = model.watch
+    assert watch is not None and shown.game is not None
+    game = shown.game
+    step, last = watch.step, watch.line.steps
+    places = jumps(watch)
+    here = max((s for s, _ in places if s <= step), default=0)
+    speed = model.setup.speed
+    return h(
+        "section",
+        {
+            "class": "decision replay-controls",
+            "id": "decision",
+            "aria-label": "Replay",
+            "tabindex": -1,
+            "data-step": step,
+            "data-steps": last,
+            "data-playing": "true" if watch.playing else "false",
+        },
+        h(
+            "header",
+            {"class": "decision-head"},
+            h("h2", None, "Replay ", h("span", {"class": "step-count"}, f"move {step} of {last}")),
+            _next_up(shown, game),
+        ),
+        h(
+            "div",
+            {"class": "replay-buttons"},
+            _button("step", "To the start", "⏮", "first", disabled=step == 0),
+            _button("step", "One move back", "◀", "back", disabled=step == 0),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary replay-play",
+                    "data-msg": "replay-play",
+                    "aria-pressed": "true" if watch.playing else "false",
+                },
+                "❚❚ Pause" if watch.playing else "▶ Play",
+            ),
+            _button("step", "One move on", "▶", "next", disabled=step >= last),
+            _button("step", "To the end", "⏭", "last", disabled=step >= last),
+        ),
+        h(
+            "input",
+            {
+                "type": "range",
+                "name": "replay-step",
+                "class": "replay-slider",
+                "min": 0,
+                "max": last,
+                "value": step,
+                "aria-label": "Move",
+            },
+        ),
+        h(
+            "div",
+            {"class": "replay-options"},
+            h(
+                "label",
+                None,
+                "Jump to ",
+                h(
+                    "select",
+                    {"name": "replay-jump"},
+                    [h("option", {"value": s, "selected": s == here}, text) for s, text in places],
+                ),
+            ),
+            h(
+                "label",
+                None,
+                "Pace ",
+                h(
+                    "select",
+                    {"name": "speed"},
+                    [
+                        h("option", {"value": v, "selected": v == speed}, SPEED_LABELS[v])
+                        for v in SPEEDS
+                    ],
+                ),
+            ),
+        ),
+        h(
+            "div",
+            {"class": "choices replay-actions"},
+            game.decision != "over"
+            and h(
+                "button",
+                {"type": "button", "data-msg": "play-from"},
+                "Play on from here",
+            ),
+            h("button", {"type": "button", "data-msg": "export", "data-value": "watch"},
+              "Save as file"),
+            h("button", {"type": "button", "data-msg": "leave"}, "Close the replay"),
+        ),
+        watch.record.undos > 0
+        and h(
+            "p",
+            {"class": "hint"},
+            f"A move was taken back {watch.record.undos} time"
+            f"{'' if watch.record.undos == 1 else 's'} in this game.",
+        ),
+    )  # fmt: skip
