@@ -1,16 +1,25 @@
-"""The command line: `python -m senator_core simulate ...` and `... tournament ...`."""
+"""The command line: `python -m senator_core simulate ...`, `... tournament ...` and
+`... replay FILE`."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from .bots import LEVELS
-from .bots.tournament import run
+from .bots.tournament import Task, run
 from .config import VARIANT_VALUES, Variants
+from .game import Game
+from .records import RECORD_SUFFIX, Record, RecordError, read_record
 from .rules import MAX_PLAYERS, MIN_PLAYERS
 from .simulate import report, simulate
+from .transcript import transcript
+
+PROG = "python -m senator_core"
 
 
 def _players(text: str) -> int:
@@ -44,14 +53,26 @@ def _add_variants(command: argparse.ArgumentParser) -> None:
         )
 
 
+def _add_save(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--save",
+        metavar="DIR",
+        type=Path,
+        default=None,
+        help=f"also write each game as a record, DIR/game-0001{RECORD_SUFFIX} and on "
+        "(DIR is created if missing)",
+    )
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m senator_core", description="Senator tools.")
+    top = argparse.ArgumentParser(prog=PROG, description="Senator tools.")
     commands = top.add_subparsers(dest="command", required=True)
     sim = commands.add_parser("simulate", help="play random games and print rule statistics")
     sim.add_argument("--players", type=_players, default=4)
     sim.add_argument("--games", type=_count, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_save(sim)
     _add_variants(sim)
     match = commands.add_parser(
         "tournament",
@@ -72,11 +93,54 @@ def parser() -> argparse.ArgumentParser:
     )
     match.add_argument("--seed", type=int, default=0)
     match.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_save(match)
     _add_variants(match)
+    watch = commands.add_parser(
+        "replay",
+        help="print a game record move by move, with the log and the result",
+    )
+    watch.add_argument("file", metavar="FILE", help=f"a {RECORD_SUFFIX} file, or - for stdin")
+    watch.add_argument(
+        "--json", action="store_true", help="print the record back, checked and normalised"
+    )
     return top
 
 
+def _error(command: str, message: str) -> int:
+    print(f"{PROG} {command}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _save(directory: Path, games: int, index: int, game: Game, kinds: Sequence[str]) -> None:
+    """Writes game `index` (from 0) of `games` as DIR/game-0001.senator.json and on:
+    its seats of the given kinds, their colours in seat order."""
+    record = Record(game, tuple(range(game.players)), tuple(kinds))
+    number = f"{index + 1:0{max(4, len(str(games)))}d}"
+    (directory / f"game-{number}{RECORD_SUFFIX}").write_text(record.to_json(), encoding="utf-8")
+
+
+def _make_folder(directory: Path | None) -> str | None:
+    """Makes the folder games are saved in; what went wrong if it cannot be made."""
+    if directory is None:
+        return None
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        return f"cannot make the folder {str(directory)!r}: {err.strerror or err}"
+    return None
+
+
 def _tournament(args: argparse.Namespace, variants: Variants) -> int:
+    problem = _make_folder(args.save)
+    if problem:
+        return _error("tournament", problem)
+    played: Callable[[Task, Game], None] | None = None
+    if args.save is not None:
+        folder: Path = args.save
+
+        def played(task: Task, game: Game) -> None:
+            _save(folder, args.games, task.index, game, task.seats)  # seats rotate
+
     try:
         result = run(
             args.players,
@@ -85,10 +149,12 @@ def _tournament(args: argparse.Namespace, variants: Variants) -> int:
             jobs=args.jobs,
             seed=args.seed,
             variants=variants,
+            played=played,
         )
+    except OSError as err:
+        return _error("tournament", f"cannot save a game: {err}")
     except ValueError as err:
-        print(f"python -m senator_core tournament: error: {err}", file=sys.stderr)
-        return 2
+        return _error("tournament", str(err))
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
@@ -96,12 +162,21 @@ def _tournament(args: argparse.Namespace, variants: Variants) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    variants = Variants(**{name: getattr(args, name) for name in VARIANT_VALUES})
-    if args.command == "tournament":
-        return _tournament(args, variants)
-    stats = simulate(args.players, args.games, args.seed, variants)
+def _simulate(args: argparse.Namespace, variants: Variants) -> int:
+    problem = _make_folder(args.save)
+    if problem:
+        return _error("simulate", problem)
+    played: Callable[[int, Game], None] | None = None
+    if args.save is not None:
+        folder: Path = args.save
+
+        def played(index: int, game: Game) -> None:
+            _save(folder, args.games, index, game, ("random",) * game.players)
+
+    try:
+        stats = simulate(args.players, args.games, args.seed, variants, played)
+    except OSError as err:
+        return _error("simulate", f"cannot save a game: {err}")
     if args.json:
         out = stats.to_dict()
         out["variants"] = variants.to_dict()
@@ -110,6 +185,34 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(report(stats))
     return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        text = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as err:
+        return _error("replay", f"cannot read {args.file!r}: {err.strerror or err}")
+    try:
+        record = read_record(text)
+    except RecordError as err:
+        return _error("replay", str(err))
+    out = record.to_json() if args.json else transcript(record)
+    try:
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (`| head`): nothing is wrong
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "replay":
+        return _replay(args)
+    variants = Variants(**{name: getattr(args, name) for name in VARIANT_VALUES})
+    if args.command == "tournament":
+        return _tournament(args, variants)
+    return _simulate(args, variants)
 
 
 if __name__ == "__main__":

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .config import GameConfig, Variants
-from .game import new_game
+from .game import Game, new_game
 
 
 @dataclass
@@ -49,8 +50,15 @@ class Statistics:
         }
 
 
-def simulate(players: int, games: int, seed: int, variants: Variants | None = None) -> Statistics:
-    """Plays `games` games of uniformly random legal actions; game i uses seed `seed + i`."""
+def simulate(
+    players: int,
+    games: int,
+    seed: int,
+    variants: Variants | None = None,
+    played: Callable[[int, Game], None] | None = None,
+) -> Statistics:
+    """Plays `games` games of uniformly random legal actions; game i uses seed `seed + i`.
+    `played(i, game)` is told of each game once it is over (its time is not counted)."""
     chooser = random.Random(seed)
     pick = chooser.random
     stats = Statistics(players=players)
@@ -86,6 +94,8 @@ def simulate(players: int, games: int, seed: int, variants: Variants | None = No
         stats.shared_victories += len(winners) > 1
         stats.tokens_held += sum(s[0] for s in scores)
         stats.winning_tokens += scores[winners[0]][0]
+        if played is not None:
+            played(i, game)
     return stats
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..config import GameConfig, Variants
-from ..game import new_game
+from ..game import Game, new_game, replay
 from . import make
 
 SHARE_UNIT = 60  # divisible by 1..5: a shared win is a whole number of units
@@ -43,6 +43,7 @@ class Outcome:
     shares: tuple[int, ...]  # by entry
     seconds: tuple[float, ...]  # by entry
     decisions: tuple[int, ...]  # by entry
+    record: dict[str, Any] | None = None  # the game's moves (`Game.record`), when kept
 
 
 @dataclass
@@ -123,8 +124,9 @@ def bot_seed(seed: int, index: int, entry: int) -> int:
     return (seed * 1_000_003 + index) * 8 + entry
 
 
-def play(task: Task, base_seed: int) -> Outcome:
-    """Plays one game of the task and scores it."""
+def play(task: Task, base_seed: int, keep: bool = False) -> Outcome:
+    """Plays one game of the task and scores it; with `keep`, the outcome carries the
+    game's moves too, so another process can replay it."""
     n = task.players
     bots = [
         make(level, bot_seed(base_seed, task.index, task.entries[s]))
@@ -155,7 +157,13 @@ def play(task: Task, base_seed: int) -> Outcome:
             shares[e] = SHARE_UNIT // len(winners)
         by_entry_seconds[e] = seconds[s]
         by_entry_decisions[e] = decisions[s]
-    return Outcome(task.index, tuple(shares), tuple(by_entry_seconds), tuple(by_entry_decisions))
+    return Outcome(
+        task.index,
+        tuple(shares),
+        tuple(by_entry_seconds),
+        tuple(by_entry_decisions),
+        game.record() if keep else None,
+    )
 
 
 def tasks(
@@ -179,7 +187,7 @@ def tasks(
     return out
 
 
-def _play_packed(packed: tuple[Task, int]) -> Outcome:
+def _play_packed(packed: tuple[Task, int, bool]) -> Outcome:
     return play(*packed)
 
 
@@ -192,8 +200,12 @@ def run(
     seed: int = 0,
     variants: Variants | None = None,
     progress: Callable[[int, int], None] | None = None,
+    played: Callable[[Task, Game], None] | None = None,
 ) -> Tournament:
-    """Plays the tournament. `levels` lists one bot level per entry (one per seat)."""
+    """Plays the tournament. `levels` lists one bot level per entry (one per seat).
+    `played(task, game)` is told of each game once it is over, in the order the
+    games finish; without it, the games' moves never leave the processes that
+    play them."""
     if len(levels) != players:
         raise ValueError(f"--bots must list {players} bots, one per seat, not {len(levels)}")
     if games < players or games % players:
@@ -204,7 +216,7 @@ def run(
     for level in levels:
         make(level)  # an unknown level fails here, before any game
     variants = variants if variants is not None else Variants()
-    todo = [(t, seed) for t in tasks(players, games, levels, seed, variants)]
+    todo = [(t, seed, played is not None) for t in tasks(players, games, levels, seed, variants)]
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     result = Tournament(
         players=players,
@@ -215,10 +227,10 @@ def run(
     outcomes: Iterator[Outcome]
     if jobs <= 1:
         outcomes = (_play_packed(t) for t in todo)
-        _collect(result, outcomes, progress)
+        _collect(result, outcomes, progress, played, todo)
     else:
         with multiprocessing.Pool(min(jobs, len(todo))) as pool:
-            _collect(result, pool.imap_unordered(_play_packed, todo), progress)
+            _collect(result, pool.imap_unordered(_play_packed, todo), progress, played, todo)
     result.seconds = time.perf_counter() - start
     return result
 
@@ -227,8 +239,12 @@ def _collect(
     result: Tournament,
     outcomes: Iterator[Outcome],
     progress: Callable[[int, int], None] | None,
+    played: Callable[[Task, Game], None] | None,
+    todo: Sequence[tuple[Task, int, bool]],
 ) -> None:
     for done, outcome in enumerate(outcomes, 1):
+        if played is not None and outcome.record is not None:
+            played(todo[outcome.index][0], replay(outcome.record))
         for e, entry in enumerate(result.results):
             entry.games += 1
             entry.units += outcome.shares[e]
