@@ -47,10 +47,11 @@ class RecordError(ValueError):
     """A record, save or link that cannot be read: the message says why, for a player."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Record:
     """A game with who played it: the position reached, each seat's colour and kind,
-    the actions made for a player, how often a move was taken back, and when it began."""
+    the actions made for a player, how often a move was taken back, and when it began.
+    Two records are equal when they hold the same file."""
 
     game: Game
     colours: tuple[int, ...]
@@ -62,6 +63,11 @@ class Record:
     @property
     def finished(self) -> bool:
         return self.game.decision == "over"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
 
     def result(self) -> dict[str, Any] | None:
         """Scores and winners at the end, or None while the game goes on."""

@@ -256,6 +256,7 @@ class Watch:
     playing: bool = False
     back: str = "title"
     kept: int | None = None  # its place in the history, when it was opened from there
+    turns: tuple[Turn, ...] = ()  # who made each action
 
     @property
     def game(self) -> Game:
@@ -354,6 +355,7 @@ def _session_model(model: Model, session: Session) -> Model:
     hint = None if shown.hint is None else Hint(*shown.hint)
     return replace(
         model,
+        screen=shown.screen,
         game=record.game,
         colours=full_colours(record.colours),
         kinds=full_kinds(record.kinds),
@@ -492,6 +494,7 @@ def persist(model: Model) -> dict[str, str | None]:
 def shown_of(model: Model) -> Shown:
     hint = model.hint
     return Shown(
+        screen="game" if model.screen == "game" else "title",
         seen=model.seen,
         mover=model.mover,
         hint=None if hint is None else (hint.moves, hint.options),
@@ -596,7 +599,10 @@ def _act(model: Model, text: str, now: str, auto: bool = False) -> Model:
         notice=None,
         hint=None,
         mover=game.to_move,
-        turns=(*turns_for(model), Turn(game.to_move, seen, auto)),
+        turns=(
+            *turns_for(model),
+            Turn(game.to_move, seen, auto, len(game.legal_actions()) == 1),
+        ),
         picked=(),
         explain="",
         confirm="",
@@ -613,7 +619,7 @@ def undo_to(model: Model) -> int | None:
     no move can be: with one human against computers, back to that human's last
     decision (the computers' moves after it are taken back too); in a hot-seat game,
     only the last action, if a human made it. A move made for a player is taken back
-    with the decision before it."""
+    with the decision before it, and so is any move that was no choice."""
     game = model.game
     if model.screen != "game" or game is None or game.decision == "over":
         return None
@@ -621,7 +627,7 @@ def undo_to(model: Model) -> int | None:
     turns = turns_for(model)
     for index in range(len(turns) - 1, -1, -1):
         turn = turns[index]
-        if turn.auto:
+        if turn.forced:
             continue
         if model.kinds[turn.seat] == HUMAN:
             return index
@@ -661,7 +667,8 @@ def _watch(
     model: Model, record: Record, back: str, step: int = 0, kept_at: int | None = None
 ) -> Model:
     line = timeline(record.game)
-    watch = Watch(record, line, max(0, min(step, line.steps)), back=back, kept=kept_at)
+    step = max(0, min(step, line.steps))
+    watch = Watch(record, line, step, back=back, kept=kept_at, turns=turns_of(record, line))
     return replace(
         model, screen="replay", watch=watch, panel="", explain="", notice=None, confirm=""
     )
@@ -674,7 +681,6 @@ def watched(model: Model) -> Model:
     assert watch is not None
     record, line, step = watch.record, watch.line, watch.step
     game = line.games[step]
-    auto = set(record.auto)
     return replace(
         model,
         game=game,
@@ -682,7 +688,7 @@ def watched(model: Model) -> Model:
         kinds=full_kinds(record.kinds),
         seen=line.log_ends[step - 1] if step else 0,
         mover=line.movers[step - 1] if step else None,
-        turns=tuple(Turn(line.movers[i], line.log_ends[i], i in auto) for i in range(step)),
+        turns=watch.turns[:step],
         undos=record.undos,
         hint=None,
         picked=(),
@@ -711,7 +717,6 @@ def _play_from(model: Model, now: str) -> Model:
         return model
     record, line, step = watch.record, watch.line, watch.step
     game = line.games[step]
-    auto = set(record.auto)
     playing = model.game is not None and model.game.decision != "over"
     same = playing and model.game is not None and model.game.record() == record.game.record()
     base = model if same else _set_aside(model, now)
@@ -721,7 +726,7 @@ def _play_from(model: Model, now: str) -> Model:
         game=game,
         colours=full_colours(record.colours),
         kinds=full_kinds(record.kinds),
-        turns=tuple(Turn(line.movers[i], line.log_ends[i], i in auto) for i in range(step)),
+        turns=watch.turns[:step],
         undos=record.undos,
         started=record.started or now,
         seen=line.log_ends[step - 1] if step else len(log_of(game)),
@@ -801,15 +806,17 @@ def _stored(model: Model, key: str, value: str | None) -> Model:
     if key != SAVE_KEY or SAVE_KEY in model.held or value == persist(model).get(SAVE_KEY):
         return model
     game = model.game
-    if game is not None and game.decision != "over" and game.moves:
+    if model.screen == "game" and game is not None and game.decision != "over":
         return replace(model, alert="stale", newer=value)
-    if value is None:
+    if value is None:  # the other tab ended the game or set it aside
+        if game is not None and game.decision != "over":
+            return replace(model, game=None, turns=())
         return model
     try:
         session = load_session(value)
     except RecordError:
         return model
-    return _session_model(model, session) if model.screen != "game" else model
+    return replace(_session_model(model, session), screen=model.screen)
 
 
 def _load_newer(model: Model) -> Model:

@@ -5,15 +5,16 @@ The session, under `SAVE_KEY`, is JSON:
     {"format": "senator-session", "version": 2,
      "record": {...},      # the game as a record (see senator_core.records)
      "state": {...},       # Game.state() of its position: a check against damage
-     "shown": {"seen": 41, "mover": 2, "hint": null, "picked": [], "explain": "",
-               "panel": "", "log_rounds": []}}
+     "shown": {"screen": "game", "seen": 41, "mover": 2, "hint": null, "picked": [],
+               "explain": "", "panel": "", "log_rounds": []}}
 
 `shown` is what the screen showed beside the game, so that a reload draws the
-same screen: how much of the log had been seen before the last action (what
-came after it is the last move, highlighted), who made that action, the hint
-if one was shown (the move number it was for and each action's estimate), the
-cards picked for a bid, the piece explained, the panel open and the log's
-unfolded rounds.
+same screen: the screen itself (the game, or the title with the game to
+continue), how much of the log had been seen before the last action (what came
+after it is the last move, highlighted), who made that action, the hint if one
+was shown (the move number it was for and each action's estimate), the cards
+picked for a bid, the piece explained, the panel open and the log's unfolded
+rounds.
 
 Earlier versions, read and brought up to date:
 - version 1: {"format", "version": 1, "game": Game.to_json(), "colours": [5 colours],
@@ -32,7 +33,7 @@ message and left where it is (see `Model.held`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..game import Game
@@ -43,6 +44,7 @@ from ..records import (
     SEAT_KINDS,
     Record,
     RecordError,
+    Timeline,
     record_from_dict,
     timeline,
 )
@@ -66,17 +68,20 @@ class NewerVersion(RecordError):
 @dataclass(frozen=True)
 class Turn:
     """One action of the game in progress: the seat that made it, where its lines begin
-    in the log, and whether it was made for a human because nothing else was legal."""
+    in the log, whether it was made for a human because nothing else was legal, and
+    whether nothing else was legal at all (then it was no decision)."""
 
     seat: int
     log_start: int
     auto: bool = False
+    forced: bool = False
 
 
 @dataclass(frozen=True)
 class Shown:
     """What the screen showed beside the game (see the module's text)."""
 
+    screen: str = "title"
     seen: int = 0
     mover: int | None = None
     hint: tuple[int, tuple[tuple[str, float], ...]] | None = None
@@ -87,6 +92,7 @@ class Shown:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "screen": self.screen,
             "seen": self.seen,
             "mover": self.mover,
             "hint": None
@@ -108,11 +114,15 @@ class Session:
     shown: Shown = field(default_factory=Shown)
 
 
-def turns_of(record: Record) -> tuple[Turn, ...]:
-    """Who made each action of a record and where its log lines begin."""
-    line = timeline(record.game)
+def turns_of(record: Record, line: Timeline | None = None) -> tuple[Turn, ...]:
+    """Who made each action of a record and where its log lines begin (`line`, the
+    record's timeline, if it is at hand)."""
+    line = line or timeline(record.game)
     auto = set(record.auto)
-    return tuple(Turn(seat, line.log_ends[i], i in auto) for i, seat in enumerate(line.movers))
+    return tuple(
+        Turn(seat, line.log_ends[i], i in auto, len(line.games[i].legal_actions()) == 1)
+        for i, seat in enumerate(line.movers)
+    )
 
 
 def session_json(session: Session) -> str:
@@ -191,7 +201,7 @@ def _from_version_1(data: dict[str, Any]) -> Session:
     if len(auto) != len(set(starts)):
         raise RecordError("it is damaged: its moves made for players are unreadable.")
     record = Record(game, record.colours, record.kinds, auto)
-    turns = tuple(Turn(t.seat, t.log_start, i in auto) for i, t in enumerate(bare))
+    turns = tuple(replace(t, auto=i in auto) for i, t in enumerate(bare))
     return Session(record, turns, Shown(seen=len(game.log)))
 
 
@@ -215,6 +225,7 @@ def _read_shown(value: Any, game: Game) -> Shown:
     panel = value.get("panel")
     rounds = value.get("log_rounds")
     return Shown(
+        screen="game" if value.get("screen") == "game" else "title",
         seen=seen,
         mover=mover if seen < log_size else None,
         hint=hint,

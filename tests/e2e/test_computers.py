@@ -171,7 +171,7 @@ def test_four_computers_watched_to_the_end(site: Site, page: Any, watch: Watch) 
     played = moves(page)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
-    page.click("[data-msg='continue']")
+    page.locator("[data-screen='game']").wait_for()
     page.locator("#decision.thinking").wait_for()
     assert moves(page) >= played
     page.select_option("[name='speed']", "instant")

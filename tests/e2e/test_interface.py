@@ -26,7 +26,8 @@ from typing import Any
 import pytest
 
 import senator_core as sc
-from senator_core.app.model import game_link, hand_list, load_session
+from senator_core.app.model import game_link, hand_list
+from senator_core.app.saves import load_session
 from senator_core.app.text import KIND_NAMES
 from senator_core.app.view import DECISION_TITLES, VARIANT_TEXT
 from senator_core.config import DEFAULT_NAMES
@@ -69,7 +70,7 @@ def press(page: Any, action: str) -> None:
 def saved_game(page: Any) -> sc.Game:
     text = page.evaluate("localStorage.getItem('senator.save')")
     assert text is not None, "a game in progress is saved"
-    return load_session(text)[0]
+    return load_session(text).record.game
 
 
 def shot(page: Any, name: str, full_page: bool = True) -> None:

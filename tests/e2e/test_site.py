@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import senator_core as sc
-from senator_core.app.model import load_session
+from senator_core.app.saves import load_session
 
 from .conftest import (
     READY,
@@ -30,7 +30,7 @@ def same_origin(watch: Watch, origin: str) -> list[str]:
 
 def saved_game(page: Any) -> sc.Game | None:
     text = page.evaluate("localStorage.getItem('senator.save')")
-    return None if text is None else load_session(text)[0]
+    return None if text is None else load_session(text).record.game
 
 
 @pytest.mark.parametrize("path", ["/", SUBPATH])
@@ -56,7 +56,7 @@ def test_a_game_in_progress_survives_a_reload(site: Site, page: Any, watch: Watc
     assert before is not None and before.moves == 12
     page.reload()
     page.wait_for_selector(READY, state="attached")
-    page.click("[data-msg='continue']")
+    page.locator("[data-screen='game']").wait_for()
     page.wait_for_selector("[data-screen='game']")
     after = saved_game(page)
     assert after is not None and after.to_json() == before.to_json()

@@ -183,11 +183,11 @@ def test_no_motion_at_the_instant_pace_or_when_catching_up(site: Site, page: Any
     page.click("[data-action='topic war']")
     page.wait_for_timeout(800)  # the topic's flight ends
     open_game(page, f"{site.origin}/?nosw")  # catching up: the board is drawn as it is
-    page.click("[data-msg='continue']")
+    page.locator("[data-screen='game']").wait_for()
     assert page.evaluate(ANIMATED) == []
     page.evaluate("localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}))")
     open_game(page, f"{site.origin}/?nosw")
-    page.click("[data-msg='continue']")
+    page.locator("[data-screen='game']").wait_for()
     page.click("[data-action='play 2 2']")
     assert page.evaluate(ANIMATED) == []
 

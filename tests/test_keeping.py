@@ -1,0 +1,509 @@
+"""Every game kept: saves restored to the same screen, their versions, records and links,
+undo, the replay viewer, the history, two tabs and a browser that keeps nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import senator_core as sc
+from senator_core.app import Act, Cmd, Model, init, persist, update, view
+from senator_core.app.explain import forced_action
+from senator_core.app.model import (
+    HISTORY_KEY,
+    HUMAN,
+    SAVE_KEY,
+    UNREADABLE_KEY,
+    Hint,
+    Stored,
+    export_file,
+    record_of,
+    undo_to,
+    watched,
+)
+from senator_core.app.saves import (
+    HISTORY_LIMIT,
+    Kept,
+    add_kept,
+    history_json,
+    kept,
+    load_history,
+    load_session,
+    statistics,
+)
+from senator_core.records import (
+    LINK_LIMIT,
+    Record,
+    RecordError,
+    read_link,
+    read_record,
+    record_link,
+    timeline,
+)
+
+from .test_app import Page
+
+FIXTURES = Path(__file__).parent / "fixtures"
+NOW = "2026-12-01T09:30:00Z"
+LEVELS = ("easy", "normal", "hard")
+
+
+def random_table(chooser: random.Random) -> Model:
+    """A new game at a random table: 3 to 5 seats, a random palette, and either one
+    human among computers or a hot-seat table."""
+    players = chooser.randint(3, 5)
+    colours = list(range(5))
+    chooser.shuffle(colours)
+    if chooser.random() < 0.5:
+        kinds = [chooser.choice(LEVELS) for _ in range(5)]
+        kinds[chooser.randrange(players)] = HUMAN
+    else:
+        kinds = [HUMAN] * 5
+    seed = chooser.randrange(10**9)
+    model = update(
+        Model(setup=replace(Model().setup, players=players, seed=str(seed))), Cmd("start"), NOW
+    )
+    return replace(model, colours=tuple(colours), kinds=tuple(kinds))
+
+
+def play_randomly(model: Model, chooser: random.Random, moves: int) -> Model:
+    """`moves` random actions through `update`; a move that is no choice is made as the
+    page makes it for a human, marked as made for the player."""
+    for _ in range(moves):
+        game = model.game
+        assert game is not None
+        if game.decision == "over":
+            break
+        forced = forced_action(game)
+        human = model.kinds[game.to_move or 0] == HUMAN
+        if forced is not None and human:
+            model = update(model, Act(str(forced), auto=True), NOW)
+        else:
+            model = update(model, Act(str(chooser.choice(game.legal_actions()))), NOW)
+    return model
+
+
+def dress(model: Model, chooser: random.Random) -> Model:
+    """What a player may leave on the screen: a hint, cards picked, a piece explained,
+    a panel open, earlier rounds of the log unfolded, the title screen."""
+    game = model.game
+    assert game is not None
+    legal = [str(a) for a in game.legal_actions()]
+    return replace(
+        model,
+        hint=Hint(game.moves, tuple((a, round(chooser.random(), 3)) for a in legal))
+        if chooser.random() < 0.4
+        else None,
+        picked=tuple(sorted(chooser.sample(range(3), chooser.randint(0, 2))))
+        if game.decision == "debate"
+        else (),
+        explain=chooser.choice(["", "veto", "event"]),
+        panel=chooser.choice(["", "log", "forum", "rules"]),
+        log_rounds=(0,) if chooser.random() < 0.3 else (),
+        screen="game" if chooser.random() < 0.8 else "title",
+    )
+
+
+def reload(model: Model) -> Model:
+    """The page opened again on what this model left in storage."""
+    loaded, writes = init(persist(model))
+    assert writes == {}
+    return loaded
+
+
+# ---------------------------------------------------------------- saves
+
+
+def test_random_positions_come_back_the_same_game_and_the_same_screen() -> None:
+    chooser = random.Random(11)
+    positions = 0
+    while positions < 2000:
+        model = random_table(chooser)
+        for _ in range(6):
+            model = play_randomly(model, chooser, chooser.randint(1, 40))
+            game = model.game
+            assert game is not None
+            if game.decision == "over":
+                break
+            shown = dress(model, chooser)
+            again = reload(shown)
+            assert again.game is not None
+            assert again.game.state() == game.state()
+            assert again.game.record() == game.record()
+            assert record_of(again) == record_of(shown)
+            assert again.turns == shown.turns
+            assert str(view(again)) == str(view(shown))
+            positions += 1
+
+
+def test_a_reload_after_a_move_keeps_the_last_move_highlighted() -> None:
+    model = update(Model(), Cmd("quick-play"), NOW)
+    chooser = random.Random(4)
+    model = play_randomly(model, chooser, 9)
+    assert model.seen < len(model.game.log) if model.game else False
+    again = reload(model)
+    assert (again.seen, again.mover, again.screen) == (model.seen, model.mover, "game")
+    assert "last-move" in str(view(again)) or "just-now" in str(view(again))
+
+
+def test_every_kind_of_bad_save_is_set_aside_with_its_reason_and_no_game() -> None:
+    model = play_randomly(update(Model(), Cmd("quick-play"), NOW), random.Random(2), 12)
+    text = persist(model)[SAVE_KEY]
+    assert text is not None
+    data = json.loads(text)
+
+    def changed(change: object) -> str:
+        copy = json.loads(text)
+        change(copy)  # type: ignore[operator]
+        return json.dumps(copy)
+
+    bad = {
+        "not JSON": "{",
+        "not one of Senator's": '{"format": "chess"}',
+        "no readable version": changed(lambda d: d.update(version="two")),
+        "position does not match": changed(lambda d: d["state"].update(round=3)),
+        "not legal": changed(lambda d: d["record"]["actions"].__setitem__(3, "take veto")),
+        "seat 2's name": changed(lambda d: d["record"]["seats"][1].update(name="Nero")),
+        "colour of seat 1": changed(lambda d: d["record"]["seats"][0].update(colour=9)),
+        "inconsistent": changed(lambda d: d["record"].update(result={"scores": [], "winners": []})),
+    }  # fmt: skip
+    for reason, saved in bad.items():
+        fresh, writes = init({SAVE_KEY: saved})
+        assert fresh.game is None, reason
+        assert writes == {UNREADABLE_KEY: saved, SAVE_KEY: None}, reason
+        assert fresh.notice is not None and reason in fresh.notice, (reason, fresh.notice)
+        assert "set aside" in fresh.notice
+    assert data["version"] == 2
+
+
+def test_a_save_from_a_newer_version_is_refused_and_left_untouched() -> None:
+    model = play_randomly(update(Model(), Cmd("quick-play"), NOW), random.Random(3), 5)
+    newer = json.loads(persist(model)[SAVE_KEY] or "")
+    newer["version"] = 3
+    text = json.dumps(newer)
+    fresh, writes = init({SAVE_KEY: text})
+    assert fresh.game is None and writes == {}
+    assert fresh.notice is not None and "newer version" in fresh.notice
+    playing = update(fresh, Cmd("quick-play"), NOW)
+    assert SAVE_KEY not in persist(playing)  # a game started here does not write over it
+
+
+def test_every_earlier_save_version_is_brought_up_to_date() -> None:
+    text = (FIXTURES / "session-v1.json").read_text()
+    data = json.loads(text)
+    engine = sc.Game.from_json(data["game"])
+    session = load_session(text)
+    assert session.record.game.state() == engine.state()
+    assert session.record.colours == (2, 0, 4, 1)
+    assert session.record.kinds == ("human", "normal", "easy", "hard")
+    autos = [t.log_start for t in session.turns if t.auto]
+    assert autos == data["auto"] == [33, 40, 50]
+    assert [i for i, t in enumerate(session.turns) if t.auto] == list(session.record.auto)
+    model, writes = init({SAVE_KEY: text})
+    assert writes == {} and model.screen == "title"
+    assert model.auto == (33, 40, 50) and model.kinds[:4] == session.record.kinds
+    assert "continue" in Page(view(model)).values("data-msg")
+    # Saved again, it is the current version, and reads back the same.
+    again = reload(update(model, Cmd("continue"), NOW))
+    assert again.game is not None and again.game.state() == engine.state()
+    assert json.loads(persist(again)[SAVE_KEY] or "")["version"] == 2
+
+
+def test_the_current_version_reads_its_own_kept_output() -> None:
+    text = (FIXTURES / "session-v2.json").read_text()
+    session = load_session(text)
+    assert session.shown.screen == "game" and session.shown.hint is not None
+    model, writes = init({SAVE_KEY: text})
+    assert writes == {} and model.screen == "game" and model.hint is not None
+    assert persist(model)[SAVE_KEY] == text.strip()
+
+
+# ---------------------------------------------------------------- records and links
+
+
+def finished(seed: int = 5, players: int = 4) -> Model:
+    model = update(
+        Model(setup=replace(Model().setup, players=players, seed=str(seed))), Cmd("start"), NOW
+    )
+    model = play_randomly(model, random.Random(seed), 10_000)
+    assert model.screen == "end"
+    return model
+
+
+def test_a_record_file_holds_the_whole_game_and_reads_back_to_it() -> None:
+    model = finished()
+    name, text = export_file(model, "game", NOW) or ("", "")
+    assert name.startswith("senator-2026-12-01-") and name.endswith(".senator.json")
+    record = read_record(text)
+    assert record == record_of(model)
+    data = json.loads(text)
+    assert data["result"]["winners"] == model.game.winners() if model.game else False
+    assert [s["kind"] for s in data["seats"]] == ["human"] * 4
+    opened = update(Model(), Cmd("import", text), NOW)
+    assert opened.screen == "replay" and opened.watch is not None
+    assert opened.watch.game.state() == record.game.state()
+
+
+def test_every_kind_of_bad_record_says_what_is_wrong_and_changes_nothing() -> None:
+    model = finished(6, 3)
+    text = (export_file(model, "game", NOW) or ("", ""))[1]
+
+    def changed(change: object) -> str:
+        copy = json.loads(text)
+        change(copy)  # type: ignore[operator]
+        return json.dumps(copy)
+
+    bad = {
+        "not JSON": "PK\x03\x04 a zip file",
+        "not a Senator game record": '{"format": "senator-game"}',
+        "newer version of Senator": changed(lambda d: d.update(version=2)),
+        "is not legal": changed(lambda d: d["actions"].__setitem__(-1, "topic war")),
+        "inconsistent: its result": changed(lambda d: d["result"]["winners"].reverse() or
+                                             d["result"].update(winners=[9])),
+        "says the game is in progress": changed(lambda d: d.update(result=None)),
+        "gives a result": changed(lambda d: d.update(actions=d["actions"][:-5], auto=[])),
+        "seats are not readable": changed(lambda d: d["seats"].pop()),
+        "player of seat 1": changed(lambda d: d["seats"][0].update(kind="god")),
+        "field Senator does not know": changed(lambda d: d.update(cheat=True)),
+    }  # fmt: skip
+    before = finished(7, 5)
+    for reason, file in bad.items():
+        with pytest.raises(RecordError, match=reason):
+            read_record(file)
+        after = update(before, Cmd("import", file), NOW)
+        assert after.notice is not None and reason in after.notice
+        assert replace(after, notice=None) == replace(before, notice=None)
+
+
+def test_a_link_carries_a_whole_game_when_it_is_short_enough() -> None:
+    for seed in range(8):
+        model = finished(seed, 3 + seed % 3)
+        record = record_of(model)
+        assert record is not None
+        link = record_link(record)
+        assert link is not None and len(link) <= LINK_LIMIT + len("?game=")
+        opened = read_link(link[len("?game=") :])
+        assert isinstance(opened, Record) and opened.game.state() == record.game.state()
+        shown, _ = init({}, link[len("?game=") :])
+        assert shown.screen == "replay" and shown.watch is not None
+        assert shown.watch.step == record.game.moves
+        assert "share-game" in str(view(replace(model, screen="end")))
+    with pytest.raises(RecordError, match="damaged"):
+        read_link("eJzLSM3JyQcABiwCFQ")  # "hello", compressed: not a game
+
+
+# ---------------------------------------------------------------- undo
+
+
+def test_undo_against_the_computers_returns_exactly_to_the_last_decision() -> None:
+    chooser = random.Random(21)
+    undone = 0
+    for _ in range(40):
+        model = random_table(chooser)
+        kinds = [chooser.choice(LEVELS) for _ in range(5)]
+        human = chooser.randrange(model.setup.players)
+        kinds[human] = HUMAN
+        model = replace(model, kinds=tuple(kinds))
+        before_decision: list[Model] = []
+        while model.game is not None and model.game.decision != "over":
+            game = model.game
+            if game.to_move == human and len(game.legal_actions()) > 1:
+                before_decision.append(model)
+            model = play_randomly(model, chooser, 1)
+            if before_decision and chooser.random() < 0.05 and model.screen == "game":
+                back = update(model, Cmd("undo"), NOW)
+                earlier = before_decision[-1]
+                assert back.game is not None and earlier.game is not None
+                assert back.game.state() == earlier.game.state()
+                assert back.game.record() == earlier.game.record()
+                assert back.game.log == earlier.game.log
+                assert back.turns == earlier.turns
+                assert back.undos == model.undos + 1
+                model = back
+                before_decision.pop()
+                undone += 1
+        assert model.screen == "end"
+        if model.undos:
+            assert model.history[0].undos == model.undos
+            assert "taken back" in str(view(model))
+    assert undone > 30
+
+
+def test_undo_in_a_hot_seat_game_takes_back_only_the_last_action() -> None:
+    model = update(Model(), Cmd("start"), NOW)  # four humans
+    assert undo_to(model) is None
+    chooser = random.Random(8)
+    for _ in range(60):
+        game = model.game
+        assert game is not None
+        before = model
+        model = play_randomly(model, chooser, 1)
+        if len(game.legal_actions()) > 1 and model.screen == "game":
+            back = update(model, Cmd("undo"), NOW)
+            assert back.game is not None
+            assert back.game.state() == game.state() and back.undos == 1
+            assert back.turns == before.turns
+    # A computer's move in a hot-seat game is not taken back.
+    mixed = replace(model, kinds=tuple("normal" if s == 0 else HUMAN for s in range(5)))
+    last = mixed.turns[-1] if mixed.turns else None
+    if last is not None and last.seat == 0 and not last.forced:
+        assert undo_to(mixed) is None
+    nothing = update(update(Model(), Cmd("start"), NOW), Cmd("undo"), NOW)
+    assert nothing.notice == "There is no move to take back."
+
+
+# ---------------------------------------------------------------- the replay viewer
+
+
+def test_the_replay_steps_back_and_forth_through_every_position() -> None:
+    model = finished(9, 4)
+    game = model.game
+    assert game is not None
+    line = timeline(game)
+    watching = update(model, Cmd("watch"), NOW)
+    assert watching.screen == "replay" and watching.watch is not None
+    assert watching.watch.step == 0 and watching.watch.playing
+    actions = game.record()["actions"]
+    for step in (0, 1, 2, 50, line.steps):
+        at = update(watching, Cmd("step", str(step)), NOW)
+        assert at.watch is not None and at.watch.step == step
+        shown = watched(at)
+        expected = sc.new_game(game.config)
+        for action in actions[:step]:
+            expected.apply(action)
+        assert shown.game is not None and shown.game.state() == expected.state()
+        page = Page(view(at))
+        assert page.values("data-screen") == ["replay"]
+        assert page.values("data-step") == [str(step)]
+    at = update(watching, Cmd("step", "last"), NOW)
+    assert at.watch is not None and at.watch.step == line.steps and not at.watch.playing
+    back = update(at, Cmd("step", "back"), NOW)
+    assert back.watch is not None and back.watch.step == line.steps - 1
+    first = update(update(back, Cmd("step", "first"), NOW), Cmd("step", "back"), NOW)
+    assert first.watch is not None and first.watch.step == 0
+    # Each line of the log opens the step that wrote it.
+    for index, event in enumerate(game.log):
+        step = line.step_of_entry(index)
+        assert len(line.games[step].log) > index and (
+            step == 0 or len(line.games[step - 1].log) <= index
+        )
+        assert line.games[step].log[index] == event
+    from_log = update(model, Cmd("watch-entry", "40"), NOW)
+    assert from_log.watch is not None and from_log.watch.step == line.step_of_entry(40)
+    assert 'data-msg="watch-entry"' in str(view(model))
+    left = update(from_log, Cmd("leave"), NOW)
+    assert left.screen == "end" and left.watch is None
+
+
+def test_a_watched_game_can_be_played_on_from_any_step() -> None:
+    model = finished(10, 3)
+    game = model.game
+    assert game is not None
+    watching = update(update(model, Cmd("watch"), NOW), Cmd("step", "30"), NOW)
+    taken = update(watching, Cmd("play-from"), NOW)
+    assert taken.screen == "game" and taken.game is not None and taken.game.moves == 30
+    assert len(taken.turns) == 30 and taken.watch is None
+    assert reload(taken).game is not None
+    on = play_randomly(taken, random.Random(1), 10_000)
+    assert on.screen == "end" and len(on.history) == 2
+
+
+# ---------------------------------------------------------------- the history
+
+
+def test_finished_and_set_aside_games_are_kept_newest_first_with_figures() -> None:
+    model = update(Model(), Cmd("quick-play"), "2026-12-01T08:00:00Z")
+    model = play_randomly(model, random.Random(1), 10)
+    model = update(model, Cmd("quick-play"), "2026-12-01T09:00:00Z")  # the first set aside
+    assert len(model.history) == 1 and model.history[0].result is None
+    model = play_randomly(model, random.Random(2), 10_000)
+    model = replace(model, kinds=model.kinds)
+    assert model.screen == "end" and len(model.history) == 2
+    newest = model.history[0]
+    assert newest.result is not None and newest.finished == NOW
+    figures = statistics(model.history)
+    assert figures.played == 1 and figures.unfinished == 1
+    assert [level for level, _, _ in figures.levels] == ["normal"]
+    page = Page(view(update(model, Cmd("history"), NOW)))
+    assert page.values("data-screen") == ["history"]
+    assert page.values("data-kept") == ["0", "1"]
+    assert "1 game finished, 1 unfinished" in page.all_text()
+    # Deleting asks first.
+    asked = update(model, Cmd("forget", "1"), NOW)
+    assert len(asked.history) == 2 and "Delete for good?" in str(
+        view(replace(asked, screen="history"))
+    )
+    gone = update(asked, Cmd("forget-yes", "1"), NOW)
+    assert len(gone.history) == 1 and gone.history[0] is newest
+    # Kept across a reload; exported all, imported elsewhere, the same games.
+    again = reload(model)
+    assert [k.data for k in again.history] == [k.data for k in model.history]
+    name, text = export_file(model, "all", NOW) or ("", "")
+    assert name == "senator-history-2026-12-01.json"
+    elsewhere = update(Model(), Cmd("import", text), NOW)
+    assert [k.data for k in elsewhere.history] == [k.data for k in model.history]
+    twice = update(elsewhere, Cmd("import", text), NOW)
+    assert len(twice.history) == 2 and twice.notice == "0 games added to the history."
+    opened = update(model, Cmd("watch-kept", "1"), NOW)
+    assert opened.screen == "replay" and opened.watch is not None
+
+
+def test_unreadable_kept_games_are_set_aside_and_the_history_is_bounded() -> None:
+    model = finished(12, 3)
+    text = history_json(model.history)
+    broken = json.loads(text)
+    broken["games"].append({"format": "senator-record", "seats": "none"})
+    loaded, writes = init({HISTORY_KEY: json.dumps(broken)})
+    assert len(loaded.history) == 1 and loaded.notice is not None
+    assert "1 of the games kept" in loaded.notice
+    assert writes[HISTORY_KEY] == text
+    games, lost = load_history(text)
+    assert lost == 0 and len(games) == 1
+    many = tuple(
+        Kept({**games[0].data, "finished": f"2026-01-01T00:00:{i:02d}Z", "started": str(i)})
+        for i in range(HISTORY_LIMIT + 5)
+    )
+    assert len(add_kept((), many)) == HISTORY_LIMIT
+    record = record_of(model)
+    assert record is not None
+    assert add_kept((kept(record, NOW),), (kept(record, NOW),)) == (kept(record, NOW),)
+
+
+# ---------------------------------------------------------------- two tabs, no storage
+
+
+def test_a_tab_never_writes_over_a_newer_game_from_another_tab() -> None:
+    model = play_randomly(update(Model(), Cmd("quick-play"), NOW), random.Random(5), 6)
+    other = play_randomly(model, random.Random(6), 4)
+    newer = persist(other)[SAVE_KEY]
+    stale = update(model, Stored(SAVE_KEY, newer), NOW)
+    assert stale.alert == "stale" and SAVE_KEY not in persist(stale)
+    assert 'data-alert="stale"' in str(view(stale))
+    moved = play_randomly(stale, random.Random(7), 1)
+    assert SAVE_KEY not in persist(moved)
+    loaded = update(moved, Cmd("load-newer"), NOW)
+    assert loaded.alert == "" and loaded.game is not None and other.game is not None
+    assert loaded.game.state() == other.game.state()
+    assert persist(loaded)[SAVE_KEY] == newer
+    # Its own save coming back is no news; on the title screen a newer one is taken up.
+    assert update(model, Stored(SAVE_KEY, persist(model)[SAVE_KEY]), NOW) == model
+    title = update(model, Cmd("title"), NOW)
+    taken = update(title, Stored(SAVE_KEY, newer), NOW)
+    assert taken.screen == "title" and taken.alert == ""
+    assert taken.game is not None and taken.game.state() == other.game.state()
+    cleared = update(title, Stored(SAVE_KEY, None), NOW)
+    assert cleared.game is None
+
+
+def test_a_browser_that_keeps_nothing_is_told_once_and_play_goes_on() -> None:
+    model = update(Model(), Cmd("quick-play"), NOW)
+    warned = update(model, Cmd("storage-failed"), NOW)
+    assert warned.alert == "storage" and 'data-alert="storage"' in str(view(warned))
+    dismissed = update(warned, Cmd("dismiss-alert"), NOW)
+    assert dismissed.alert == "" and dismissed.storage_warned
+    assert update(dismissed, Cmd("storage-failed"), NOW).alert == ""
+    assert play_randomly(dismissed, random.Random(1), 5).game is not None
