@@ -83,7 +83,13 @@ class Page:
         # The icons' drawings, once, outside what is re-rendered.
         js.document.body.insertAdjacentHTML("afterbegin", str(sprite()))
         location = js.window.location
-        link = js.URLSearchParams.new(location.search).get("game")
+        params = js.URLSearchParams.new(location.search)
+        link = params.get("game")
+        if isinstance(link, str):
+            # Opened once: a reload continues the game it began, not the link's deal anew.
+            params.delete("game")
+            rest = params.toString()
+            js.history.replaceState(None, "", location.pathname + (f"?{rest}" if rest else ""))
         stored = {key: storage_get(key) for key in STORED_KEYS}
         self.model, writes = init(
             stored,
@@ -176,7 +182,10 @@ class Page:
         if noted is not None:
             js.senatorMotion.after(noted, MOVE_MS[model.setup.speed])
         js.document.title = page_title(model)
-        if before is None or before.game is not model.game:
+        stepped = model.watch is not None and (
+            before is None or before.watch is None or before.watch.step != model.watch.step
+        )
+        if before is None or before.game is not model.game or stepped:
             # The log reads top to bottom: its newest line in view.
             body = js.document.querySelector(".log-body")
             if body:

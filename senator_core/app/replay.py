@@ -87,7 +87,7 @@ def replay_controls(model: Model, shown: Model) -> Markup:
         h(
             "div",
             {"class": "replay-buttons"},
-            _button("step", "To the start", "⏮", "first", disabled=step == 0),
+            _button("step", "To the start", "|◀", "first", disabled=step == 0),
             _button("step", "One move back", "◀", "back", disabled=step == 0),
             h(
                 "button",
@@ -100,7 +100,7 @@ def replay_controls(model: Model, shown: Model) -> Markup:
                 "❚❚ Pause" if watch.playing else "▶ Play",
             ),
             _button("step", "One move on", "▶", "next", disabled=step >= last),
-            _button("step", "To the end", "⏭", "last", disabled=step >= last),
+            _button("step", "To the end", "▶|", "last", disabled=step >= last),
         ),
         h(
             "input",
@@ -123,7 +123,7 @@ def replay_controls(model: Model, shown: Model) -> Markup:
                 "Jump to ",
                 h(
                     "select",
-                    {"name": "replay-jump"},
+                    {"name": "replay-jump", "class": "replay-jump-select"},
                     [h("option", {"value": s, "selected": s == here}, text) for s, text in places],
                 ),
             ),

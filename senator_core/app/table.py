@@ -145,6 +145,7 @@ def top_bar(model: Model, game: Game) -> Markup:
         icon("consul_flipped", "consul flipped", "icon") for _ in range(2 - game.consuls_up)
     ]
     setup = model.setup
+    pace = computers_play(model.kinds, game.players) and model.screen == "game"
     return h(
         "header",
         {"class": "topbar"},
@@ -204,9 +205,8 @@ def top_bar(model: Model, game: Game) -> Markup:
             h("span", {"class": "wide-only"}, "Undo"),
             h("span", {"class": "sr narrow-only"}, "Undo"),
         ),
-        computers_play(model.kinds, game.players)
-        and h("label", {"class": "wide-only", "for": "speed"}, "Pace"),
-        computers_play(model.kinds, game.players) and _select_speed(setup.speed),
+        pace and h("label", {"class": "wide-only", "for": "speed"}, "Pace"),
+        pace and _select_speed(setup.speed),
         h(
             "button",
             {
