@@ -507,3 +507,20 @@ def test_a_browser_that_keeps_nothing_is_told_once_and_play_goes_on() -> None:
     assert dismissed.alert == "" and dismissed.storage_warned
     assert update(dismissed, Cmd("storage-failed"), NOW).alert == ""
     assert play_randomly(dismissed, random.Random(1), 5).game is not None
+
+
+def test_an_unfinished_kept_game_played_on_leaves_the_history_until_set_aside_again() -> None:
+    model = play_randomly(update(Model(), Cmd("quick-play"), NOW), random.Random(8), 12)
+    game = model.game
+    assert game is not None
+    aside = play_randomly(update(model, Cmd("start"), NOW), random.Random(9), 2)
+    assert len(aside.history) == 1 and aside.history[0].result is None
+    watching = update(aside, Cmd("watch-kept", "0"), NOW)
+    assert watching.watch is not None and watching.watch.step == 0
+    earlier = update(update(watching, Cmd("step", "5"), NOW), Cmd("play-from"), NOW)
+    assert len(earlier.history) == 2  # the hot-seat game set aside, and the one watched
+    latest = update(update(watching, Cmd("step", "last"), NOW), Cmd("play-from"), NOW)
+    assert latest.game is not None and latest.game.state() == game.state()
+    assert len(latest.history) == 1  # only the hot-seat game: the one watched is in play
+    assert latest.history[0].kinds == ["human"] * 4
+    assert latest.kinds == model.kinds and latest.turns == model.turns

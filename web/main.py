@@ -95,6 +95,7 @@ class Page:
             stored,
             link if isinstance(link, str) else None,
             f"{location.origin}{location.pathname}",
+            now(),
         )
         for key, value in writes.items():
             storage_set(key, value)
@@ -131,7 +132,9 @@ class Page:
         js.window.addEventListener("storage", self.on_storage_proxy)
         self.on_drag_proxy = create_proxy(self.on_drag)
         self.on_drop_proxy = create_proxy(self.on_drop)
+        self.on_leave_proxy = create_proxy(self.on_drag_leave)
         js.document.addEventListener("dragover", self.on_drag_proxy)
+        js.document.addEventListener("dragleave", self.on_leave_proxy)
         js.document.addEventListener("drop", self.on_drop_proxy)
         self.replaying = False  # a replay is playing on by itself
         if any(not storage_set(k, v) for k, v in writes.items()):
@@ -375,10 +378,17 @@ class Page:
             self.render()
 
     def on_drag(self, event: Any) -> None:
+        """A file held over the page: it says a game file can be dropped."""
         event.preventDefault()
+        js.document.documentElement.classList.add("dropping")
+
+    def on_drag_leave(self, event: Any) -> None:
+        if not event.relatedTarget:  # out of the window
+            js.document.documentElement.classList.remove("dropping")
 
     def on_drop(self, event: Any) -> None:
         event.preventDefault()
+        js.document.documentElement.classList.remove("dropping")
         files = event.dataTransfer.files if event.dataTransfer else None
         if files and files.length:
             self.start(self.open_file(files.item(0)))

@@ -120,11 +120,26 @@ def end_screen(model: Model, game: Game) -> Markup:
     )  # fmt: skip
 
 
+_LINKED: list[tuple[object, tuple[object, ...], str | None]] = []  # the last link made
+
+
+def _whole_link(model: Model, game: Game) -> str | None:
+    """The link to the whole game so far, made once per position: the share panel is
+    drawn at every move, and the link packs the whole record."""
+    last = game.last_log_entry()
+    depends = (model.colours, model.kinds, model.auto, model.undos, game.moves)
+    if _LINKED and _LINKED[0][0] is last and _LINKED[0][1] == depends:
+        return _LINKED[0][2]
+    record = record_of(model)
+    link = record_link(record) if record is not None and game.moves else None
+    _LINKED[:] = [(last, depends, link)]
+    return link
+
+
 def share_section(model: Model, game: Game) -> Markup:
     """Links to the deal and to the whole game, and the game as a file."""
     link = model.page_url + game_link(game.config)
-    record = record_of(model)
-    whole = record_link(record) if record is not None and game.moves else None
+    whole = _whole_link(model, game)
     return h(
         "details",
         {"class": "share"},

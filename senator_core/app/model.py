@@ -373,9 +373,10 @@ def _session_model(model: Model, session: Session) -> Model:
 
 
 def init(
-    storage: dict[str, str | None], link: str | None = None, page_url: str = ""
+    storage: dict[str, str | None], link: str | None = None, page_url: str = "", now: str = ""
 ) -> tuple[Model, dict[str, str | None]]:
-    """The first model, from what the browser stored and the `game` link parameter.
+    """The first model, from what the browser stored and the `game` link parameter
+    (`now`, the time, dates a game in progress that a link's game sets aside).
 
     Returns the model and storage changes to make (an unreadable save or history
     is kept aside under another key, never lost).
@@ -436,7 +437,7 @@ def init(
             return _watch(model, opened, "title", opened.game.moves), writes
         assert game is not None
         if model.game is not None and model.game.moves:
-            model = _set_aside(model, "")
+            model = _set_aside(model, now)
         return replace(
             model,
             screen="game",
@@ -720,6 +721,11 @@ def _play_from(model: Model, now: str) -> Model:
     playing = model.game is not None and model.game.decision != "over"
     same = playing and model.game is not None and model.game.record() == record.game.record()
     base = model if same else _set_aside(model, now)
+    if watch.kept is not None and step == line.steps:
+        # An unfinished kept game played on from its last move: it is the game in
+        # progress now, kept again if it is set aside again.
+        key = kept(record, "").key
+        base = replace(base, history=tuple(k for k in base.history if k.key != key))
     return replace(
         base,
         screen="game",
@@ -763,7 +769,7 @@ def _import(model: Model, text: str, now: str) -> Model:
         record = read_record(text)
     except RecordError as err:
         return replace(model, notice=str(err))
-    back = model.screen if model.screen in ("title", "history", "end") else "title"
+    back = model.screen if model.screen in ("title", "history", "end", "game") else "title"
     return _watch(model, record, back, record.game.moves)
 
 

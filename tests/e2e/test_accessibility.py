@@ -4,9 +4,10 @@ violation of serious or critical impact.
 One page per size goes through the screens in turn and checks each as a player
 sees it: a rigged game opened by link at each kind of decision (topic, debate,
 power, award, veto) with its forum and rules panels; the menu reached from the
-game; the game played to its end screen; the title screen and its rules panel;
-the set-up screen; a computer thinking. Every violation found on the way is
-reported together at the end, screen by screen.
+game; the game played to its end screen, watched again, and the games played;
+the title screen and its rules panel; the set-up screen; a computer thinking.
+Every violation found on the way is reported together at the end, screen by
+screen.
 """
 
 from __future__ import annotations
@@ -112,8 +113,19 @@ def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
     end.wait_for(timeout=5_000)
     found += look(page, "end screen")
 
+    # The game watched again, paused at a move; the games played.
+    click(page, "[data-screen='end'] [data-msg='watch']")
+    page.locator("[data-screen='replay']").wait_for()
+    click(page, "[data-msg='replay-play']")
+    click(page, "[data-msg='step'][data-value='next']")
+    found += look(page, "replay")
+    click(page, "[data-msg='leave']")
+    click(page, "[data-screen='end'] [data-msg='history']")
+    page.locator("[data-screen='history'] [data-kept='0']").wait_for()
+    found += look(page, "games played")
+
     # The title screen with no game in progress, its rules, and the set-up screen.
-    click(page, "[data-screen='end'] [data-msg='title']")
+    click(page, "[data-screen='history'] [data-msg='title']")
     page.locator("[data-screen='title']").wait_for()
     assert page.locator("[data-msg='continue']").count() == 0
     found += look(page, "title screen")

@@ -1,6 +1,7 @@
-"""Every game kept, in a real browser: a reload draws the same screen, a bad save or a
-browser that keeps nothing loses nothing else, a game goes out as a file and comes back,
-the replay steps through it, undo against the computers, and two tabs of one game."""
+"""Every game kept, in a real browser: a reload draws the same screen, a browser that
+keeps nothing says so and plays on, a game goes out as a file and comes back, the
+replay steps through it, undo against the computers, and two tabs of one game. (A
+damaged save set aside: test_site.)"""
 
 from __future__ import annotations
 
@@ -122,20 +123,6 @@ def test_a_reload_in_a_debate_or_a_power_decision_draws_the_same_screen(
     reload(page)
     page.locator("#decision.decision-power").wait_for()
     assert_same(settled_html(page), before)
-
-
-def test_a_damaged_save_is_set_aside_and_said_and_the_page_plays_on(site: Site, page: Any) -> None:
-    open_game(page, f"{site.origin}/?nosw")
-    page.evaluate("localStorage.setItem('senator.save', '{\"format\": \"senator-session\"')")
-    reload(page)
-    notice = page.locator(".notice")
-    assert "could not be read" in notice.inner_text() and "set aside" in notice.inner_text()
-    kept = page.evaluate("localStorage.getItem('senator.save.unreadable')")
-    assert kept == '{"format": "senator-session"'
-    assert page.evaluate("localStorage.getItem('senator.save')") is None
-    page.click("[data-msg='dismiss']")
-    page.click("[data-msg='quick-play']")
-    page.locator("[data-screen='game']").wait_for()
 
 
 def test_a_browser_that_keeps_nothing_warns_once_and_play_goes_on(site: Site, browser: Any) -> None:

@@ -68,7 +68,7 @@ def test_a_game_in_progress_survives_a_reload(site: Site, page: Any, watch: Watc
 # Makes the application's `update` raise, as a bug in it would.
 BREAK_UPDATE = """
 import __main__
-def broken(model, msg):
+def broken(model, msg, now=""):
     raise RuntimeError("injected failure")
 __main__.update = broken
 """
