@@ -50,7 +50,7 @@ def header(record: Record) -> list[str]:
     for move, seed in game.record().get("reseeds", []):
         lines.append(f"Chance drawn afresh before action {move + 1} (seed {seed})")
     if record.undos:
-        lines.append(f"Moves taken back: {record.undos}")
+        lines.append(f"Undo used: {record.undos} time{'' if record.undos == 1 else 's'}")
     if record.started:
         lines.append(f"Started: {record.started}")
     return lines

@@ -445,7 +445,8 @@ def test_incursio_barbara_with_no_imperium_in_the_docket_says_so() -> None:
 
 
 def test_bid_labels_show_the_total_reached() -> None:
-    assert action_label("play 2 5", 3, ("A", "B", "C")) == "2 + 5 → 10"
+    assert action_label("play 2 5", 3, ("A", "B", "C")) == "3 + 2 + 5 → 10"
+    assert action_label("play 2 5", 0, ("A", "B", "C")) == "2 + 5 → 7"
     assert action_label("give 2", 0, ("A", "B", "C")) == "Give to C"
     assert action_label("assassin 1 2", 0, ("A", "B", "C")) == "Assassin + 1 + 2"
 

@@ -158,7 +158,7 @@ def test_bad_arguments_exit_with_a_message(
 
 def played_record() -> Record:
     """A finished 3-player game under a variant, a person at seat 1 whose moves with
-    no choice were made for them, two moves taken back, a name HTML would escape."""
+    no choice were made for them, undo used twice, a name HTML would escape."""
     names = ("Cassius", "Brutus <Jr.> & Co", "Livia")
     variants = sc.Variants(war="all_copies")
     game = sc.new_game(sc.GameConfig(players=3, seed=11, names=names, variants=variants))
@@ -198,7 +198,7 @@ def test_replay_prints_every_action_its_log_lines_and_the_result(
     assert re.search(r"Seat 2: Brutus <Jr\.> & Co +computer \(hard\)$", out, re.M)
     assert "war=all_copies: War makes each other player discard every copy" in out
     assert "taxes=" not in out  # only the variants that differ from the default
-    assert "Moves taken back: 2" in lines
+    assert "Undo used: 2 times" in lines
     # Every action, in order, by the seat to move then.
     shown = [line.strip() for line in lines if re.match(r" {4}\d+\. ", line)]
     assert len(shown) == game.moves

@@ -329,7 +329,7 @@ def test_undo_against_the_computers_returns_exactly_to_the_last_decision() -> No
         assert model.screen == "end"
         if model.undos:
             assert model.history[0].undos == model.undos
-            assert "taken back" in str(view(model))
+            assert "Undo was used" in str(view(model))
     assert undone > 30
 
 

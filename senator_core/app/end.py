@@ -97,8 +97,7 @@ def end_screen(model: Model, game: Game) -> Markup:
         and h(
             "p",
             {"class": "undo-note"},
-            f"A move was taken back {model.undos} time{'' if model.undos == 1 else 's'} "
-            "in this game.",
+            f"Undo was used {model.undos} time{'' if model.undos == 1 else 's'} in this game.",
         ),
         h(
             "div",

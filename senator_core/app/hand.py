@@ -14,6 +14,7 @@ from . import explain
 from .html import Markup, classes, h
 from .model import HINT_LEVEL, Hint, Model, hand_list, humans, picked_action
 from .pieces import CARD_VALUES, card_face, kind_icon, seat_badge
+from .table import undo_button
 from .text import DECISION_TITLES, KIND_LABELS, KIND_NAMES, action_label, power_text
 
 HINT_SHOWN = 5  # the best choices a hint lists; the others are summed up in a line
@@ -309,6 +310,7 @@ def decision_section(model: Model, game: Game) -> Markup:
             "div",
             {"class": "choices"},
             [_choice(game, model, a, mine) for a in others],
+            undo_button(model, "narrow-only"),
             hint is None
             and len(legal) > 1
             and h("button", {"type": "button", "class": "hint-button", "data-msg": "hint"}, "Hint"),
@@ -385,4 +387,5 @@ def thinking_section(model: Model, game: Game, level: str) -> Markup:
             h("span", {"class": "dots", "aria-hidden": "true"}, "…"),
         ),
         len(people) == 1 and own_hand(model, game, people[0]),
+        undo_button(model, "narrow-only"),
     )

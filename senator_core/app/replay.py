@@ -17,7 +17,7 @@ def jumps(watch: Watch) -> list[tuple[int, str]]:
     line: Timeline = watch.line
     game = watch.record.game
     names = game.names
-    places = [(0, "The deal")]
+    places = [(0, "Round 1: the deal")]
     for index, event in enumerate(log_of(game)):
         step = line.step_of_entry(index)
         if event.id == "round_start" and step:
@@ -158,7 +158,7 @@ def replay_controls(model: Model, shown: Model) -> Markup:
         and h(
             "p",
             {"class": "hint"},
-            f"A move was taken back {watch.record.undos} time"
+            f"Undo was used {watch.record.undos} time"
             f"{'' if watch.record.undos == 1 else 's'} in this game.",
         ),
     )  # fmt: skip

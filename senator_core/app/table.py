@@ -195,16 +195,7 @@ def top_bar(model: Model, game: Game) -> Markup:
             h("span", None, str(game.forum_size)),
         ),
         h("span", {"class": "spacer"}),
-        model.screen == "game"
-        and undo_to(model) is not None
-        and h(
-            "button",
-            {"type": "button", "class": "undo", "data-msg": "undo",
-             "title": "Take back your last move"},
-            h("span", {"aria-hidden": "true"}, "↶"),
-            h("span", {"class": "wide-only"}, "Undo"),
-            h("span", {"class": "sr narrow-only"}, "Undo"),
-        ),
+        undo_button(model, "wide-only"),
         pace and h("label", {"class": "wide-only", "for": "speed"}, "Pace"),
         pace and _select_speed(setup.speed),
         h(
@@ -251,6 +242,20 @@ def top_bar(model: Model, game: Game) -> Markup:
     )  # fmt: skip
 
 
+def undo_button(model: Model, where: str) -> Markup | None:
+    """Undo, when a move can be taken back: in the bar on wide screens, beside the
+    decision on narrow ones (`where` is the class that says which)."""
+    if model.screen != "game" or undo_to(model) is None:
+        return None
+    return h(
+        "button",
+        {"type": "button", "class": f"undo {where}", "data-msg": "undo",
+         "title": "Take back your last move"},
+        h("span", {"aria-hidden": "true"}, "↶ "),
+        "Undo",
+    )  # fmt: skip
+
+
 def _select_speed(chosen: str) -> Markup:
     return h(
         "select",
@@ -293,7 +298,11 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
                 "seat-board",
                 f"colour-{model.colours[seat]}",
                 own and "own",
-                own and game.to_move == seat and game.decision == "debate" and "hand-below",
+                own
+                and game.to_move == seat
+                and game.decision == "debate"
+                and model.screen != "replay"
+                and "hand-below",
                 to_move and "to-move",
                 withdrawn and in_debate and "withdrawn",
                 leading and "leading",
@@ -430,18 +439,22 @@ def topic_zone(model: Model, game: Game, fresh: Fresh) -> Markup:
     topic = game.topic
     names = game.names
     if topic is None:
+        over = game.decision == "over"
+        winners = game.winners()
         return h(
             "div",
             {"class": "topic-zone between", "data-place": TOPIC},
             h(
                 "div",
                 {"class": "topic-text"},
-                h("p", {"class": "topic-title"}, "Between debates"),
+                h("p", {"class": "topic-title"}, "The game is over" if over else "Between debates"),
                 h(
                     "p",
                     {"class": "hint"},
-                    seat_badge(model, game.opener, names),
-                    " opens the next debate.",
+                    [[seat_badge(model, s, names), " "] for s in winners] if over else None,
+                    ("share the victory." if len(winners) > 1 else "wins.") if over else None,
+                    not over and seat_badge(model, game.opener, names),
+                    not over and " opens the next debate.",
                 ),
             ),
             event_card(model, game),

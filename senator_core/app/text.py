@@ -286,7 +286,9 @@ def action_label(text: str, game_total: int, names: Sequence[str]) -> str:
         return KIND_NAMES[rest[0]]
     if verb == "play":
         value = sum({"1": 1, "2": 2, "5": 5}[c] for c in rest)
-        return f"{' + '.join(rest)} → {game_total + value}"
+        # With cards already down, the sum starts from them: "5 + 2 + 2 → 9".
+        start = [str(game_total)] if game_total else []
+        return f"{' + '.join([*start, *rest])} → {game_total + value}"
     if verb == "assassin":
         return "Assassin" + "".join(f" + {c}" for c in rest)
     if verb == "withdraw":
