@@ -292,6 +292,12 @@ def test_a_link_carries_a_whole_game_when_it_is_short_enough() -> None:
         assert shown.screen == "replay" and shown.watch is not None
         assert shown.watch.step == record.game.moves
         assert "share-game" in str(view(replace(model, screen="end")))
+    # In a game in progress, the link is made when asked for (it packs the whole game).
+    playing = play_randomly(update(Model(), Cmd("start"), NOW), random.Random(1), 20)
+    assert "share-game" not in str(view(playing))
+    asked = update(playing, Cmd("link-game"), NOW)
+    link_shown = Page(view(asked)).values("value")
+    assert any("?game=" in (v or "") and len(v or "") > 200 for v in link_shown)
     with pytest.raises(RecordError, match="damaged"):
         read_link("eJzLSM3JyQcABiwCFQ")  # "hello", compressed: not a game
 

@@ -138,7 +138,9 @@ def _whole_link(model: Model, game: Game) -> str | None:
 def share_section(model: Model, game: Game) -> Markup:
     """Links to the deal and to the whole game, and the game as a file."""
     link = model.page_url + game_link(game.config)
-    whole = _whole_link(model, game)
+    # Packing the whole game into a link is work: it is done when asked for, or at the end.
+    asked = game.decision == "over" or model.linked == game.moves
+    whole = _whole_link(model, game) if asked else None
     return h(
         "details",
         {"class": "share"},
@@ -167,7 +169,15 @@ def share_section(model: Model, game: Game) -> Markup:
                 "aria-label": "Link to the whole game",
             },
         ),
-        whole is None
+        not asked
+        and game.moves > 0
+        and h(
+            "button",
+            {"type": "button", "data-msg": "link-game"},
+            "Link to the whole game so far",
+        ),
+        asked
+        and whole is None
         and game.moves > 0
         and h("p", {"class": "hint"}, "The game is too long for a link: save it as a file."),
         h(

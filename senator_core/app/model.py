@@ -308,6 +308,7 @@ class Model:
     newer: str | None = None
     held: frozenset[str] = frozenset()
     confirm: str = ""
+    linked: int | None = None  # the move at which a link to the whole game was asked for
 
     @property
     def auto(self) -> tuple[int, ...]:
@@ -919,6 +920,8 @@ def update(model: Model, msg: Msg, now: str = "") -> Model:
         return replace(model, notice=None)
     if name == "undo":
         return _undo(model)
+    if name == "link-game":
+        return model if model.game is None else replace(model, linked=model.game.moves)
     if name == "say":
         return replace(model, notice=msg.value[:300] or None)
     if name == "watch":
