@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .i18n import _, ngettext
 from .rules import (
     CARD_INDEX,
     CARD_VALUES,
@@ -124,7 +125,10 @@ def _text(verb: str, target: int, cards: Counts) -> str:
 
 
 def _malformed(text: str, why: str) -> IllegalActionError:
-    return IllegalActionError(f"malformed action {text!r}: {why}; the notation is {NOTATION}")
+    # Translators: {action} is the action as it was typed, {why} what is wrong with it,
+    # and {notation} the list of the actions as they are written (never translated).
+    message = _("malformed action {action}: {why}; the notation is {notation}")
+    return IllegalActionError(message.format(action=repr(text), why=why, notation=NOTATION))
 
 
 def _parse_cards(text: str, words: list[str], allow_empty: bool) -> Counts:
@@ -132,12 +136,19 @@ def _parse_cards(text: str, words: list[str], allow_empty: bool) -> Counts:
     for word in words:
         card = CARD_INDEX.get(word)
         if card is None or card == 3:
-            raise _malformed(text, f"{word!r} is not an influence card (1, 2 or 5)")
+            # Translators: why an action is malformed; {word} is a word of it as typed.
+            why = _("{word} is not an influence card (1, 2 or 5)")
+            raise _malformed(text, why.format(word=repr(word)))
         counts[card] += 1
         if counts[card] > HAND[card]:
-            raise _malformed(text, f"a hand holds only {HAND[card]} card(s) of {word} (R2)")
+            why = ngettext(
+                "a hand holds only {n} card(s) of {card} (R2)",
+                "a hand holds only {n} card(s) of {card} (R2)",
+                HAND[card],
+            )
+            raise _malformed(text, why.format(n=HAND[card], card=word))
     if not allow_empty and not words:
-        raise _malformed(text, "name the cards to play")
+        raise _malformed(text, _("name the cards to play"))
     return (counts[0], counts[1], counts[2])
 
 
@@ -151,15 +162,16 @@ def parse_action(text: str | Action) -> Action:
     if found is not None:
         return found
     if len(text) > 80:
-        raise _malformed(text[:80] + "...", "too long")
+        raise _malformed(text[:80] + "...", _("too long"))
     words = text.lower().split()
     if not words:
-        raise _malformed(text, "it is empty")
+        raise _malformed(text, _("it is empty"))
     verb, rest = words[0], words[1:]
 
     def one() -> str:
         if len(rest) != 1:
-            raise _malformed(text, f"{verb} takes exactly one word after it")
+            # Translators: {verb} is the first word of an action (topic, play, take...).
+            raise _malformed(text, _("{verb} takes exactly one word after it").format(verb=verb))
         return rest[0]
 
     if verb == TOPIC:
@@ -167,7 +179,9 @@ def parse_action(text: str | Action) -> Action:
         if word == CONSUL_NAME:
             return Action(TOPIC, CONSUL)
         if word not in KIND_INDEX:
-            raise _malformed(text, f"{word!r} is not an agenda kind or consul")
+            # Translators: "consul" is the word the notation uses: keep it as it is.
+            why = _("{word} is not an agenda kind or consul")
+            raise _malformed(text, why.format(word=repr(word)))
         return Action(TOPIC, KIND_INDEX[word])
     if verb == PLAY:
         return Action(PLAY, -1, _parse_cards(text, rest, allow_empty=False))
@@ -176,31 +190,36 @@ def parse_action(text: str | Action) -> Action:
     if verb in (RECLAIM, NAME):
         word = one()
         if word not in CARD_INDEX:
-            raise _malformed(text, f"{word!r} is not a card (1, 2, 5 or assassin)")
+            # Translators: "assassin" is the word the notation uses: keep it as it is.
+            why = _("{word} is not a card (1, 2, 5 or assassin)")
+            raise _malformed(text, why.format(word=repr(word)))
         return Action(verb, CARD_INDEX[word])
     if verb == DISCARD:
         word = one()
         if word not in KIND_INDEX:
-            raise _malformed(text, f"{word!r} is not an agenda kind")
+            raise _malformed(text, _("{word} is not an agenda kind").format(word=repr(word)))
         return Action(DISCARD, KIND_INDEX[word])
     if verb == TAKE:
         word = one()
         if word == "veto":
             return Action(TAKE_VETO)
         if word not in KIND_INDEX:
-            raise _malformed(text, f"{word!r} is not an agenda kind or veto")
+            # Translators: "veto" is the word the notation uses: keep it as it is.
+            why = _("{word} is not an agenda kind or veto")
+            raise _malformed(text, why.format(word=repr(word)))
         return Action(TAKE, KIND_INDEX[word])
     if verb == FLIP:
         if one() != CONSUL_NAME:
-            raise _malformed(text, "only a consul can be flipped")
+            raise _malformed(text, _("only a consul can be flipped"))
         return Action(FLIP)
     if verb == GIVE:
         word = one()
         if not (word.isascii() and word.isdigit()) or not 0 <= int(word) < MAX_PLAYERS:
-            raise _malformed(text, f"{word!r} is not a seat number (0 to {MAX_PLAYERS - 1})")
+            why = _("{word} is not a seat number (0 to {last})")
+            raise _malformed(text, why.format(word=repr(word), last=MAX_PLAYERS - 1))
         return Action(GIVE, int(word))
     if verb in (WITHDRAW, SKIP, VETO, ACCEPT):
         if rest:
-            raise _malformed(text, f"{verb} takes nothing after it")
+            raise _malformed(text, _("{verb} takes nothing after it").format(verb=verb))
         return Action(verb)
-    raise _malformed(text, f"unknown verb {verb!r}")
+    raise _malformed(text, _("unknown verb {verb}").format(verb=repr(verb)))

@@ -52,6 +52,7 @@ from .actions import (
 from .actions import Action, IllegalActionError, parse_action
 from .config import GameConfig, Variants
 from .events import Event
+from .i18n import _, ngettext, pgettext
 from .rng import draw, seed_state
 from .rules import (
     ASSASSIN,
@@ -851,127 +852,174 @@ class Game:
         reason = self._reason(action)
         if not legal:
             return reason
-        return f"{reason}; legal: {', '.join(a.text for a in legal)}"
+        # Translators: {reason} is why an action is not legal; {actions} lists the
+        # legal ones as they are written (never translated).
+        said = _("{reason}; legal: {actions}")
+        return said.format(reason=reason, actions=", ".join(a.text for a in legal))
 
     def _reason(self, action: Action) -> str:
-        text = action.text
+        text = repr(action.text)
         decision = self._decision
         if decision == OVER:
-            return f"{text!r} is not legal: the game is over (R40)"
+            # Translators: {action} is the action as it was written (never translated).
+            return _("{action} is not legal: the game is over (R40)").format(action=text)
         who = self._names[self._to_move]
         verb = action.verb
         if verb not in _DECISION_VERBS[decision]:
-            wanted = {
-                TOPIC: "choose the topic of the next debate (R19)",
-                DEBATE: "play influence, play the Assassin or withdraw (R20)",
-                POWER: f"use or skip the power of {_topic_name(self._topic)} (R26)",
-                AWARD: f"award the {_topic_name(self._topic)} token (R26)",
-                VETO: f"veto or accept the {_topic_name(self._topic)} token (R26)",
+            topic = _topic_name(self._topic) if decision in (POWER, AWARD, VETO) else ""
+            said = {
+                TOPIC: _(
+                    "{action} is not legal: {who} must choose the topic of the next debate (R19)"
+                ),
+                DEBATE: _(
+                    "{action} is not legal: {who} must play influence, play the Assassin or "
+                    "withdraw (R20)"
+                ),
+                # Translators: {topic} is a word of the notation (war, consul...).
+                POWER: _(
+                    "{action} is not legal: {who} must use or skip the power of {topic} (R26)"
+                ),
+                # Translators: {topic} is a word of the notation (war, consul...).
+                AWARD: _("{action} is not legal: {who} must award the {topic} token (R26)"),
+                # Translators: {topic} is a word of the notation (war, consul...).
+                VETO: _("{action} is not legal: {who} must veto or accept the {topic} token (R26)"),
             }[decision]
-            return f"{text!r} is not legal: {who} must {wanted}"
+            return said.format(action=text, who=who, topic=topic)
         if decision == TOPIC:
             if action.target == CONSUL:
-                return f"{text!r} is not legal: no consul is face up (R6, R43, R56)"
-            return f"{text!r} is not legal: no {KINDS[action.target]} token is in the docket (R19)"
+                said = _("{action} is not legal: no consul is face up (R6, R43, R56)")
+                return said.format(action=text)
+            # Translators: {kind} is a word of the notation (war, public_works...).
+            said = _("{action} is not legal: no {kind} token is in the docket (R19)")
+            return said.format(action=text, kind=KINDS[action.target])
         if decision == DEBATE:
             return self._debate_reason(action, who)
         if decision == POWER:
             return self._power_reason(action)
         if decision == AWARD:
-            return f"{text!r} is not legal: there is no seat {action.target} at this table (R1)"
-        return f"{text!r} is not legal now"
+            said = _("{action} is not legal: there is no seat {seat} at this table (R1)")
+            return said.format(action=text, seat=action.target)
+        return _("{action} is not legal now").format(action=text)
 
     def _debate_reason(self, action: Action, who: str) -> str:
-        text = action.text
+        text = repr(action.text)
         s = self._to_move
         base = 4 * s
         hand = self._hand[base : base + 4]
         event = self._event
         spartacus = self._config.variants.spartacus
-        held = ", ".join(_card_list(hand)) or "nothing"
         if any(action.cards[c] > hand[c] for c in range(3)):
-            return f"{text!r} is not legal: {who} does not hold those cards (holds {held}) (R21)"
+            # Translators: {held} lists the cards held (1, 2, 5, assassin), or is the
+            # word for an empty hand.
+            said = _("{action} is not legal: {who} does not hold those cards (holds {held}) (R21)")
+            # Translators: what an empty hand holds.
+            held = ", ".join(_card_list(hand)) or pgettext("an empty hand holds", "nothing")
+            return said.format(action=text, who=who, held=held)
         count = self._count[s]
         if action.verb == V_ASSASSIN:
             if not hand[ASSASSIN]:
-                return f"{text!r} is not legal: {who} does not hold the Assassin (R22)"
-            if event == LUDI_GLADIATORUM:
-                return (
-                    f"{text!r} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
+                said = _("{action} is not legal: {who} does not hold the Assassin (R22)")
+            elif event == LUDI_GLADIATORUM:
+                said = _(
+                    "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
                     "in a debate, the Assassin included (R45)"
                 )
-            if event == SPARTACUS and spartacus == "two_cards":
-                return (
-                    f"{text!r} is not legal: under Spartacus the Assassin must be played "
+            elif event == SPARTACUS and spartacus == "two_cards":
+                said = _(
+                    "{action} is not legal: under Spartacus the Assassin must be played "
                     "together with at least one influence card (R46)"
                 )
-            if event == SPARTACUS:
-                return (
-                    f"{text!r} is not legal: under Spartacus the Assassin needs at least 2 of "
-                    f"{who}'s own influence in play (R46)"
+            elif event == SPARTACUS:
+                said = _(
+                    "{action} is not legal: under Spartacus the Assassin needs at least 2 of "
+                    "{who}'s own influence in play (R46)"
                 )
-            return (
-                f"{text!r} is not legal: the Assassin is played alone; cards go with it only "
-                "under Spartacus (R22, R46)"
-            )
+            else:
+                said = _(
+                    "{action} is not legal: the Assassin is played alone; cards go with it "
+                    "only under Spartacus (R22, R46)"
+                )
+            return said.format(action=text, who=who)
         if event == LUDI_GLADIATORUM and count + action.count > LUDI_CARD_CAP:
-            return (
-                f"{text!r} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
-                f"in a debate; {who} has {count} (R45)"
+            said = ngettext(
+                "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
+                "in a debate; {who} has {n} (R45)",
+                "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
+                "in a debate; {who} has {n} (R45)",
+                count,
             )
+            return said.format(action=text, who=who, n=count)
         if event == SPARTACUS and count == 0:
             if spartacus == "two_cards" and action.count < SPARTACUS_MINIMUM:
-                return (
-                    f"{text!r} is not legal: under Spartacus a first play of influence must "
+                said = _(
+                    "{action} is not legal: under Spartacus a first play of influence must "
                     "put at least 2 cards in play (R46)"
                 )
+                return said.format(action=text)
             if spartacus == "two_points" and action.value < SPARTACUS_MINIMUM:
-                return (
-                    f"{text!r} is not legal: under Spartacus a first play of influence must "
+                said = _(
+                    "{action} is not legal: under Spartacus a first play of influence must "
                     "be worth at least 2 (R46)"
                 )
+                return said.format(action=text)
         others = max(t for p, t in enumerate(self._total) if p != s)
-        return (
-            f"{text!r} is not legal: {who}'s total would be "
-            f"{self._total[s] + action.value}, and it must be above {others} (R21)"
+        said = _(
+            "{action} is not legal: {who}'s total would be {total}, and it must be above "
+            "{others} (R21)"
         )
+        return said.format(action=text, who=who, total=self._total[s] + action.value, others=others)
 
     def _power_reason(self, action: Action) -> str:
-        text = action.text
+        text = repr(action.text)
         topic = self._topic
         verb = action.verb
         if verb not in _POWER_VERBS[topic]:
-            return (
-                f"{text!r} is not legal: it is not the power of {KINDS[topic]} "
-                f"({_POWER_RULES.get(topic, 'R39')})"
-            )
+            # Translators: {kind} is a word of the notation (war, public_works...) and
+            # {rule} a rule's number (R34).
+            said = _("{action} is not legal: it is not the power of {kind} ({rule})")
+            return said.format(action=text, kind=KINDS[topic], rule=_POWER_RULES.get(topic, "R39"))
         target = action.target
         w = self._winner
         if verb == V_RECLAIM:
             if target == ASSASSIN:
-                return f"{text!r} is not legal: Public Works never returns the Assassin (R34)"
+                said = _("{action} is not legal: Public Works never returns the Assassin (R34)")
+                return said.format(action=text)
             if self._discard[4 * w + target]:
-                return (
-                    f"{text!r} is not legal: with public_works=not_assassinated, a card "
+                # Translators: "public_works=not_assassinated" is a variant as a game link
+                # writes it: never translated.
+                said = _(
+                    "{action} is not legal: with public_works=not_assassinated, a card "
                     "discarded by an Assassin cannot be returned (R34)"
                 )
-            return f"{text!r} is not legal: there is no {CARDS[target]} in the discard pile (R34)"
+                return said.format(action=text)
+            # Translators: {card} is a card value (1, 2 or 5).
+            said = _("{action} is not legal: there is no {card} in the discard pile (R34)")
+            return said.format(action=text, card=CARDS[target])
         if verb == V_DISCARD:
-            return f"{text!r} is not legal: no {KINDS[target]} token is in the docket (R35)"
+            # Translators: {kind} is a word of the notation (war, public_works...).
+            said = _("{action} is not legal: no {kind} token is in the docket (R35)")
+            return said.format(action=text, kind=KINDS[target])
         if verb == V_FLIP:
-            return f"{text!r} is not legal: no consul is face up (R35)"
+            return _("{action} is not legal: no consul is face up (R35)").format(action=text)
         if verb == V_TAKE_VETO:
             if self._veto == w:
-                return f"{text!r} is not legal: the winner holds the veto already (R36)"
-            return (
-                f"{text!r} is not legal: with taxes=centre_only, the veto can only be "
+                said = _("{action} is not legal: the winner holds the veto already (R36)")
+                return said.format(action=text)
+            # Translators: "taxes=centre_only" is a variant as a game link writes it:
+            # never translated.
+            said = _(
+                "{action} is not legal: with taxes=centre_only, the veto can only be "
                 "taken from the centre (R36)"
             )
+            return said.format(action=text)
         if verb == V_TAKE:
             if target == IMPERIUM:
-                return f"{text!r} is not legal: Trade cannot take Imperium (R37)"
-            return f"{text!r} is not legal: no {KINDS[target]} token is in the docket (R37)"
-        return f"{text!r} is not legal now"
+                said = _("{action} is not legal: Trade cannot take Imperium (R37)")
+                return said.format(action=text)
+            # Translators: {kind} is a word of the notation (war, public_works...).
+            said = _("{action} is not legal: no {kind} token is in the docket (R37)")
+            return said.format(action=text, kind=KINDS[target])
+        return _("{action} is not legal now").format(action=text)
 
     # ------------------------------------------------------------------ queries
 

@@ -33,6 +33,7 @@ from typing import Any
 from .bots import LEVELS
 from .config import GameConfig
 from .game import Game, replay
+from .i18n import _, ngettext
 
 RECORD_FORMAT = "senator-record"
 RECORD_VERSION = 1
@@ -114,22 +115,23 @@ def read_record(text: str | bytes) -> Record:
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        raise RecordError("This file is not a game record: it is not JSON text.") from None
+        raise RecordError(_("This file is not a game record: it is not JSON text.")) from None
     return record_from_dict(data)
 
 
 def record_from_dict(data: Any) -> Record:
     """A record from its JSON value, checked by replaying it (see the module's text)."""
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise RecordError("This file is not a Senator game record.")
+        raise RecordError(_("This file is not a Senator game record."))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise RecordError("This game record has no readable version.")
+        raise RecordError(_("This game record has no readable version."))
     if version > RECORD_VERSION:
         raise RecordError(
-            f"This game record was written by a newer version of Senator (record version "
-            f"{version}); this page reads up to version {RECORD_VERSION}. Reload the page "
-            "to update it."
+            _(
+                "This game record was written by a newer version of Senator (record version "
+                "{version}); this page reads up to version {known}. Reload the page to update it."
+            ).format(version=version, known=RECORD_VERSION)
         )
     known = {
         "format", "version", "config", "actions", "reseeds", "seats", "auto", "undos",
@@ -137,32 +139,43 @@ def record_from_dict(data: Any) -> Record:
     }  # fmt: skip
     unknown = sorted(str(k) for k in set(data) - known)
     if unknown:
-        raise RecordError(f"This game record has a field Senator does not know: {unknown[0]!r}.")
+        # Translators: {field} is the name of a field of the file, quoted as it is written there.
+        message = _("This game record has a field Senator does not know: {field}.")
+        raise RecordError(message.format(field=repr(unknown[0])))
     moves = {k: data[k] for k in ("config", "actions", "reseeds") if k in data}
     try:
         game = replay(moves)
     except ValueError as err:
         reason = str(err).rstrip(".")
-        raise RecordError(f"This game record does not hold a legal game: {reason}.") from None
+        message = _("This game record does not hold a legal game: {reason}.")
+        raise RecordError(message.format(reason=reason)) from None
     colours, kinds = _read_seats(data.get("seats"), game)
     auto = data.get("auto", [])
     if not isinstance(auto, list) or not all(_whole(i) and 0 <= i < game.moves for i in auto):
-        raise RecordError("This game record's list of moves made for a player is not readable.")
+        raise RecordError(_("This game record's list of moves made for a player is not readable."))
     undos = data.get("undos", 0)
     if not _whole(undos) or undos < 0:
-        raise RecordError("This game record's count of moves taken back is not readable.")
+        raise RecordError(_("This game record's count of moves taken back is not readable."))
     started = data.get("started", "")
     if not isinstance(started, str) or len(started) > 40:
-        raise RecordError("This game record's date is not readable.")
+        raise RecordError(_("This game record's date is not readable."))
     record = Record(game, colours, kinds, tuple(sorted(set(auto))), undos, started)
     if "result" in data and data["result"] != record.result():
         if record.result() is None:
-            wrong = "it gives a result, but its moves leave the game in progress"
+            wrong = _(
+                "This game record is inconsistent: it gives a result, but its moves leave the "
+                "game in progress."
+            )
         elif data["result"] is None:
-            wrong = "it says the game is in progress, but its moves end it"
+            wrong = _(
+                "This game record is inconsistent: it says the game is in progress, but its "
+                "moves end it."
+            )
         else:
-            wrong = "its result is not the one its moves reach"
-        raise RecordError(f"This game record is inconsistent: {wrong}.")
+            wrong = _(
+                "This game record is inconsistent: its result is not the one its moves reach."
+            )
+        raise RecordError(wrong)
     return record
 
 
@@ -174,25 +187,38 @@ def _read_seats(seats: Any, game: Game) -> tuple[tuple[int, ...], tuple[str, ...
     """Each seat's colour and kind; the names must be the game's own."""
     if not isinstance(seats, list) or len(seats) != game.players:
         raise RecordError(
-            f"This game record's seats are not readable: it needs one for each of its "
-            f"{game.players} senators."
+            ngettext(
+                "This game record's seats are not readable: it needs one for each of its "
+                "{n} senator.",
+                "This game record's seats are not readable: it needs one for each of its "
+                "{n} senators.",
+                game.players,
+            ).format(n=game.players)
         )
     colours: list[int] = []
     kinds: list[str] = []
     for s, seat in enumerate(seats):
         if not isinstance(seat, dict):
-            raise RecordError(f"This game record's seat {s + 1} is not readable.")
+            raise RecordError(
+                _("This game record's seat {seat} is not readable.").format(seat=s + 1)
+            )
         if seat.get("name") != game.names[s]:
             raise RecordError(
-                f"This game record is inconsistent: seat {s + 1}'s name is not the one its "
-                "game was dealt with."
+                _(
+                    "This game record is inconsistent: seat {seat}'s name is not the one its "
+                    "game was dealt with."
+                ).format(seat=s + 1)
             )
         colour: Any = seat.get("colour")
         if not _whole(colour) or not 0 <= colour < COLOURS or colour in colours:
-            raise RecordError(f"This game record's colour of seat {s + 1} is not readable.")
+            raise RecordError(
+                _("This game record's colour of seat {seat} is not readable.").format(seat=s + 1)
+            )
         kind = seat.get("kind")
         if kind not in SEAT_KINDS:
-            raise RecordError(f"This game record's player of seat {s + 1} is not readable.")
+            raise RecordError(
+                _("This game record's player of seat {seat} is not readable.").format(seat=s + 1)
+            )
         colours.append(colour)
         kinds.append(kind)
     return tuple(colours), tuple(kinds)
@@ -274,22 +300,23 @@ def read_link(value: str) -> GameConfig | Record:
     """What a `game` link parameter opens: a deal to play, or a whole game;
     RecordError if it is neither."""
     if len(value) > 4 * LINK_LIMIT:
-        raise RecordError("This game link is too long to be one of Senator's.")
+        raise RecordError(_("This game link is too long to be one of Senator's."))
     try:
         raw = base64.urlsafe_b64decode((value + "=" * (-len(value) % 4)).encode())
     except (binascii.Error, ValueError):
-        raise RecordError("This game link is damaged: it is not one of Senator's.") from None
+        raise RecordError(_("This game link is damaged: it is not one of Senator's.")) from None
     try:
         data = json.loads(raw.decode())
     except (UnicodeDecodeError, ValueError):
         try:
             data = json.loads(zlib.decompressobj().decompress(raw, 1 << 20).decode())
         except (zlib.error, UnicodeDecodeError, ValueError):
-            raise RecordError("This game link is damaged: it is not one of Senator's.") from None
+            raise RecordError(_("This game link is damaged: it is not one of Senator's.")) from None
         return record_from_dict(data)
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
         return record_from_dict(data)
     try:
         return GameConfig.from_dict(data)
     except (TypeError, ValueError) as err:
-        raise RecordError(f"This game link holds no game Senator can open: {err}.") from None
+        message = _("This game link holds no game Senator can open: {reason}.")
+        raise RecordError(message.format(reason=err)) from None

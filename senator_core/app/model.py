@@ -11,6 +11,7 @@ from ..actions import IllegalActionError
 from ..config import DEFAULT_NAMES, VARIANT_VALUES, GameConfig, Variants
 from ..events import Event
 from ..game import Game, new_game, replay
+from ..i18n import _, ngettext
 from ..records import (
     Record,
     RecordError,
@@ -159,7 +160,7 @@ class Setup:
         """The game this set-up describes; ValueError says what is wrong."""
         seed_text = self.seed.strip()
         if seed_text and not seed_text.isdigit():
-            raise ValueError("The seed must be a whole number (or empty for a random deal).")
+            raise ValueError(_("The seed must be a whole number (or empty for a random deal)."))
         opener = None if self.first_opener == "random" else int(self.first_opener)
         if opener is not None and opener >= self.players:
             opener = None
@@ -219,7 +220,7 @@ def _set_field(setup: Setup, name: str, value: Any) -> Setup:
         variants = Variants(**{**setup.variants.to_dict(), switch: str(value)})
         return replace(setup, variants=variants)
     if name.startswith("seat-"):
-        _, number, part = name.split("-", 2)
+        number, part = name.split("-", 2)[1:]
         seat = int(number)
         if not 0 <= seat < MAX_PLAYERS:
             raise ValueError("seat")
@@ -403,14 +404,21 @@ def init(
         except RecordError:
             writes[UNREADABLE_HISTORY_KEY] = stored_history
             writes[HISTORY_KEY] = None
-            notices.append("The games kept on this browser could not be read; they were set aside.")
+            notices.append(
+                _("The games kept on this browser could not be read; they were set aside.")
+            )
         else:
             if lost:
                 writes[UNREADABLE_HISTORY_KEY] = stored_history
                 writes[HISTORY_KEY] = history_json(history)
                 notices.append(
-                    f"{lost} of the games kept on this browser could not be read; "
-                    "they were set aside."
+                    ngettext(
+                        "{n} of the games kept on this browser could not be read; "
+                        "they were set aside.",
+                        "{n} of the games kept on this browser could not be read; "
+                        "they were set aside.",
+                        lost,
+                    ).format(n=lost)
                 )
     model = replace(model, history=history)
     saved = storage.get(SAVE_KEY)
@@ -423,7 +431,9 @@ def init(
         except RecordError as err:
             writes[UNREADABLE_KEY] = saved
             writes[SAVE_KEY] = None
-            notices.append(f"The saved game could not be read: {err} It has been set aside.")
+            # Translators: {reason} is one of the texts that begin "it is" or "it has".
+            said = _("The saved game could not be read: {reason} It has been set aside.")
+            notices.append(said.format(reason=err))
         else:
             if session.record.game.decision != "over":
                 model = _session_model(model, session)
@@ -433,7 +443,8 @@ def init(
             opened = read_link(link)
             game = new_game(opened) if isinstance(opened, GameConfig) else None
         except (TypeError, ValueError) as err:
-            return replace(model, notice=f"This game link could not be opened. {err}"), writes
+            said = _("This game link could not be opened. {reason}").format(reason=err)
+            return replace(model, notice=said), writes
         if isinstance(opened, Record):
             return _watch(model, opened, "title", opened.game.moves), writes
         assert game is not None
@@ -586,7 +597,7 @@ def picked_action(cards: list[str]) -> str:
 def _act(model: Model, text: str, now: str, auto: bool = False) -> Model:
     game = model.game
     if game is None or model.screen != "game" or game.to_move is None:
-        return replace(model, notice="There is no game in progress.")
+        return replace(model, notice=_("There is no game in progress."))
     moved = game.clone()
     try:
         moved.apply(text)
@@ -642,7 +653,7 @@ def _undo(model: Model) -> Model:
     keep = undo_to(model)
     game = model.game
     if keep is None or game is None:
-        return replace(model, notice="There is no move to take back.")
+        return replace(model, notice=_("There is no move to take back."))
     record = game.record()
     earlier = replay({**record, "actions": record["actions"][:keep]})
     turns = turns_for(model)[:keep]
@@ -754,7 +765,7 @@ def _import(model: Model, text: str, now: str) -> Model:
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        return replace(model, notice="This file is not a game record: it is not JSON text.")
+        return replace(model, notice=_("This file is not a game record: it is not JSON text."))
     if isinstance(data, dict) and data.get("format") == HISTORY_FORMAT:
         try:
             games, lost = load_history(text)
@@ -762,10 +773,15 @@ def _import(model: Model, text: str, now: str) -> Model:
             return replace(model, notice=str(err))
         history = add_kept(model.history, games)
         added = len(history) - len(model.history)
-        said = f"{added} game{'' if added == 1 else 's'} added to the history"
+        said = ngettext(
+            "{n} game added to the history.", "{n} games added to the history.", added
+        ).format(n=added)
         if lost:
-            said += f"; {lost} could not be read"
-        return replace(model, history=history, screen="history", notice=said + ".")
+            # Translators: follows "N games added to the history.": how many games of
+            # the file could not be read.
+            unread = ngettext("{n} could not be read.", "{n} could not be read.", lost)
+            said += " " + unread.format(n=lost)
+        return replace(model, history=history, screen="history", notice=said)
     try:
         record = read_record(text)
     except RecordError as err:
@@ -900,7 +916,7 @@ def update(model: Model, msg: Msg, now: str = "") -> Model:
     if name == "confirm":
         cards = picked_cards(model)
         if not cards:
-            return replace(model, notice="Touch the cards of your hand to build a bid first.")
+            return replace(model, notice=_("Touch the cards of your hand to build a bid first."))
         return _act(model, picked_action(cards), now)
     if name == "explain":
         return replace(model, explain="" if model.explain == msg.value else msg.value[:40])
@@ -911,7 +927,7 @@ def update(model: Model, msg: Msg, now: str = "") -> Model:
         return replace(model, setup=_switch(model.setup, msg.value, flipped))
     if name == "continue":
         if model.game is None:
-            return replace(model, notice="There is no game to continue.")
+            return replace(model, notice=_("There is no game to continue."))
         screen = "end" if model.game.decision == "over" else "game"
         return replace(model, screen=screen, notice=None)
     if name == "title":
@@ -928,7 +944,7 @@ def update(model: Model, msg: Msg, now: str = "") -> Model:
         game = model.game
         record = record_of(model)
         if record is None or game is None:
-            return replace(model, notice="There is no game to watch.")
+            return replace(model, notice=_("There is no game to watch."))
         if model.screen == "replay" and model.watch is not None:
             return _step(model, msg.value) if msg.value else model
         back = model.screen if model.screen in ("end", "game") else "title"
@@ -955,7 +971,8 @@ def update(model: Model, msg: Msg, now: str = "") -> Model:
         try:
             record = model.history[int(msg.value)].record()
         except RecordError as err:
-            return replace(model, notice=f"This kept game cannot be opened. {err}")
+            said = _("This kept game cannot be opened. {reason}").format(reason=err)
+            return replace(model, notice=said)
         return _watch(model, record, "history", 0, int(msg.value))
     if name == "step":
         return _step(model, msg.value)
@@ -986,7 +1003,7 @@ def update(model: Model, msg: Msg, now: str = "") -> Model:
             return model
         index = int(msg.value)
         history = model.history[:index] + model.history[index + 1 :]
-        return replace(model, history=history, confirm="", notice="The game was deleted.")
+        return replace(model, history=history, confirm="", notice=_("The game was deleted."))
     if name == "forget-no":
         return replace(model, confirm="")
     if name == "import":
@@ -1011,7 +1028,7 @@ def update(model: Model, msg: Msg, now: str = "") -> Model:
         if not re.fullmatch(r"R\d{1,2}", msg.value):
             return model
         return replace(model, panel="rules", rule=msg.value)
-    return replace(model, notice=f"Unknown command {name!r}.")
+    return replace(model, notice=_("Unknown command {name}.").format(name=repr(name)))
 
 
 def computer_to_move(model: Model) -> str | None:

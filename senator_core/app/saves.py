@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..game import Game
+from ..i18n import _
 from ..records import (
     COLOURS,
     HUMAN,
@@ -146,26 +147,30 @@ def load_session(text: str) -> Session:
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        raise RecordError("it is not JSON text.") from None
+        # Translators: why a saved game cannot be read, after "The saved game could not
+        # be read:"; so are the other texts that begin "it is" or "it has".
+        raise RecordError(_("it is not JSON text.")) from None
     if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
-        raise RecordError("it is not one of Senator's saves.")
+        raise RecordError(_("it is not one of Senator's saves."))
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > SESSION_VERSION:
         raise NewerVersion(
-            f"The saved game was kept by a newer version of Senator (version {version}). "
-            "Reload the page to update it; it is left as it is, and games here are not "
-            "saved meanwhile."
+            _(
+                "The saved game was kept by a newer version of Senator (version {version}). "
+                "Reload the page to update it; it is left as it is, and games here are not "
+                "saved meanwhile."
+            ).format(version=version)
         )
     if version == 1:
         return _from_version_1(data)
     if version != SESSION_VERSION:
-        raise RecordError("it has no readable version.")
+        raise RecordError(_("it has no readable version."))
     try:
         record = record_from_dict(data.get("record"))
     except RecordError as err:
-        raise RecordError(f"it is damaged. {err}") from None
+        raise RecordError(_("it is damaged. {reason}").format(reason=err)) from None
     if record.game.state() != data.get("state"):
-        raise RecordError("it is damaged: its position does not match its moves.")
+        raise RecordError(_("it is damaged: its position does not match its moves."))
     turns = turns_of(record)
     return Session(record, turns, _read_shown(data.get("shown"), record.game))
 
@@ -176,7 +181,7 @@ def _from_version_1(data: dict[str, Any]) -> Session:
     try:
         game = Game.from_json(str(data.get("game")))
     except ValueError as err:
-        raise RecordError(f"it is damaged: {err}.") from None
+        raise RecordError(_("it is damaged: {reason}.").format(reason=err)) from None
     players = game.players
     colours = data.get("colours")
     if (
@@ -184,22 +189,22 @@ def _from_version_1(data: dict[str, Any]) -> Session:
         or sorted(colours) != list(range(COLOURS))
         or not all(isinstance(c, int) for c in colours)
     ):
-        raise RecordError("it is damaged: its seat colours are not readable.")
+        raise RecordError(_("it is damaged: its seat colours are not readable."))
     kinds = data.get("kinds", [HUMAN] * COLOURS)
     if (
         not isinstance(kinds, list)
         or len(kinds) != COLOURS
         or not all(k in SEAT_KINDS for k in kinds)
     ):
-        raise RecordError("it is damaged: its seats' players are not readable.")
+        raise RecordError(_("it is damaged: its seats' players are not readable."))
     record = Record(game, tuple(colours[:players]), tuple(kinds[:players]))
     bare = turns_of(record)
     starts = data.get("auto", [])
     if not isinstance(starts, list) or not all(isinstance(i, int) for i in starts):
-        raise RecordError("it is damaged: its moves made for players are unreadable.")
+        raise RecordError(_("it is damaged: its moves made for players are unreadable."))
     auto = tuple(i for i, t in enumerate(bare) if t.log_start in starts)
     if len(auto) != len(set(starts)):
-        raise RecordError("it is damaged: its moves made for players are unreadable.")
+        raise RecordError(_("it is damaged: its moves made for players are unreadable."))
     record = Record(game, record.colours, record.kinds, auto)
     turns = tuple(replace(t, auto=i in auto) for i, t in enumerate(bare))
     return Session(record, turns, Shown(seen=len(game.log)))
@@ -365,18 +370,20 @@ def load_history(text: str) -> tuple[tuple[Kept, ...], int]:
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        raise RecordError("The kept games are not JSON text.") from None
+        raise RecordError(_("The kept games are not JSON text.")) from None
     if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
-        raise RecordError("The kept games are not a history of Senator's.")
+        raise RecordError(_("The kept games are not a history of Senator's."))
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > HISTORY_VERSION:
         raise NewerVersion(
-            f"The kept games were written by a newer version of Senator (version {version}). "
-            "Reload the page to update it."
+            _(
+                "The kept games were written by a newer version of Senator (version "
+                "{version}). Reload the page to update it."
+            ).format(version=version)
         )
     games = data.get("games")
     if version != HISTORY_VERSION or not isinstance(games, list):
-        raise RecordError("The kept games have no readable version.")
+        raise RecordError(_("The kept games have no readable version."))
     good = tuple(Kept(g) for g in games if _kept_ok(g))
     return good, len(games) - len(good)
 
