@@ -6,6 +6,7 @@ import functools
 from collections.abc import Iterable
 
 from ..config import DEFAULT_NAMES, VARIANT_VALUES, Variants
+from ..i18n import N_, Translated, _, language, ngettext, pgettext
 from ..rules import (
     CARD_VALUES,
     CARDS,
@@ -18,29 +19,32 @@ from ..rules import (
     conflicts_with,
 )
 from . import art
-from .html import Markup, h
+from .html import Markup, h, raw
+from .pieces import phrase
 from .text import CARD_NAMES, EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, power_text
 
 # The sections of the panel, in the order they are shown: (id, heading). The ids are
-# stable so other parts of the interface can link to a section ("#rules-veto").
+# stable so other parts of the interface can link to a section ("#rules-veto"); the
+# headings are marked here and translated where they are drawn.
 SECTIONS: tuple[tuple[str, str], ...] = (
-    ("rules-goal", "The goal"),
-    ("rules-hand", "Your hand, and what everyone can see"),
-    ("rules-cards", "The cards"),
-    ("rules-tokens", "The agenda tokens"),
-    ("rules-conflicts", "Conflicts"),
-    ("rules-round", "How a round goes"),
-    ("rules-debate", "A debate, step by step"),
-    ("rules-winning-a-debate", "Winning a debate"),
-    ("rules-powers", "Powers of the tokens"),
-    ("rules-veto", "The veto"),
-    ("rules-assassin", "The Assassin"),
-    ("rules-consuls", "Consuls"),
-    ("rules-events", "Events"),
-    ("rules-round-end", "End of a round"),
-    ("rules-scoring", "Winning the game"),
-    ("rules-example", "Example: one debate"),
-    ("rules-variants", "Variants in this game"),
+    # Translators: the headings of the rules panel's sections.
+    ("rules-goal", N_("The goal")),
+    ("rules-hand", N_("Your hand, and what everyone can see")),
+    ("rules-cards", N_("The cards")),
+    ("rules-tokens", N_("The agenda tokens")),
+    ("rules-conflicts", N_("Conflicts")),
+    ("rules-round", N_("How a round goes")),
+    ("rules-debate", N_("A debate, step by step")),
+    ("rules-winning-a-debate", N_("Winning a debate")),
+    ("rules-powers", N_("Powers of the tokens")),
+    ("rules-veto", N_("The veto")),
+    ("rules-assassin", N_("The Assassin")),
+    ("rules-consuls", N_("Consuls")),
+    ("rules-events", N_("Events")),
+    ("rules-round-end", N_("End of a round")),
+    ("rules-scoring", N_("Winning the game")),
+    ("rules-example", N_("Example: one debate")),
+    ("rules-variants", N_("Variants in this game")),
 )
 
 # Which section teaches each rule of docs/rules.md, so a "why?" beside a message
@@ -95,47 +99,98 @@ EXAMPLE_TURNS: tuple[tuple[int, tuple[str, ...]], ...] = (
 EXAMPLE_NAMED_CARD = "5"
 EXAMPLE_RECEIVER = 2
 
-_SWITCH_LABELS: dict[str, str] = {
-    "taxes": "Taxes",
-    "spartacus": "Spartacus",
-    "war": "War",
-    "public_works": "Public Works",
-    "events": "Events",
-}
-_READINGS: dict[str, dict[str, str]] = {
-    "taxes": {
-        "take_anywhere": "Taxes takes the veto from the centre or from whoever holds it.",
-        "centre_only": "Taxes takes the veto only when it lies in the centre.",
-    },
-    "spartacus": {
-        "two_cards": "A first play in a debate is at least 2 cards, and the Assassin is "
-        "played together with an influence card.",
-        "two_points": "A first play in a debate is worth at least 2, and the Assassin can "
-        "be played only with 2 or more influence already in play.",
-    },
-    "war": {
-        "one_copy": "Each other senator discards one copy of the named card.",
-        "all_copies": "Each other senator discards every copy of the named card.",
-    },
-    "public_works": {
-        "not_assassin": "Any discarded card but the Assassin can come back.",
-        "not_assassinated": "Neither the Assassin nor a card an Assassin discarded can come back.",
-    },
-    "events": {
-        "on": "One event card is turned over each round.",
-        "off": "No event cards.",
-    },
+_SWITCH_LABELS: Translated[str] = Translated(
+    {
+        # Translators: the names of the variant switches (each named after the power
+        # or event it changes: use the glossary's word for it).
+        "taxes": N_("Taxes"),
+        "spartacus": N_("Spartacus"),
+        "war": N_("War"),
+        "public_works": N_("Public Works"),
+        "events": N_("Events"),
+    }
+)
+_READINGS: dict[str, Translated[str]] = {
+    "taxes": Translated(
+        {
+            "take_anywhere": N_("Taxes takes the veto from the centre or from whoever holds it."),
+            "centre_only": N_("Taxes takes the veto only when it lies in the centre."),
+        }
+    ),
+    "spartacus": Translated(
+        {
+            "two_cards": N_(
+                "A first play in a debate is at least 2 cards, and the Assassin is "
+                "played together with an influence card."
+            ),
+            "two_points": N_(
+                "A first play in a debate is worth at least 2, and the Assassin can "
+                "be played only with 2 or more influence already in play."
+            ),
+        }
+    ),
+    "war": Translated(
+        {
+            "one_copy": N_("Each other senator discards one copy of the named card."),
+            "all_copies": N_("Each other senator discards every copy of the named card."),
+        }
+    ),
+    "public_works": Translated(
+        {
+            "not_assassin": N_("Any discarded card but the Assassin can come back."),
+            "not_assassinated": N_(
+                "Neither the Assassin nor a card an Assassin discarded can come back."
+            ),
+        }
+    ),
+    "events": Translated(
+        {
+            "on": N_("One event card is turned over each round."),
+            "off": N_("No event cards."),
+        }
+    ),
 }
 
 # Spartacus in full, for the events section (the reading in force only).
-_SPARTACUS: dict[str, str] = {
-    "two_cards": "For the whole round, your first play of influence in a debate puts at "
-    "least 2 cards in play together, and the Assassin is played together with one or "
-    "more influence cards from your hand.",
-    "two_points": "For the whole round, your first play of influence in a debate is worth "
-    "at least 2, and you can play the Assassin only once your cards in play are worth 2 "
-    "or more.",
+_SPARTACUS: Translated[str] = Translated(
+    {
+        "two_cards": N_(
+            "For the whole round, your first play of influence in a debate puts at "
+            "least 2 cards in play together, and the Assassin is played together with one or "
+            "more influence cards from your hand."
+        ),
+        "two_points": N_(
+            "For the whole round, your first play of influence in a debate is worth "
+            "at least 2, and you can play the Assassin only once your cards in play are worth 2 "
+            "or more."
+        ),
+    }
+)
+
+# Trusted tags for the bold and emphasised words inside a translated sentence: the
+# message keeps the whole sentence, and a translator moves {b}...{b_end} with the word.
+_TAGS: dict[str, Markup] = {
+    "b": raw("<strong>"),
+    "b_end": raw("</strong>"),
+    "em": raw("<em>"),
+    "em_end": raw("</em>"),
 }
+
+# Numbers as words, for sentences such as "after three rounds".
+_NUMBER_WORDS: Translated[int] = Translated(
+    {
+        # Translators: a number written as a word inside a rules sentence ("after
+        # three rounds", "the same seven cards"). Where a sentence needs another form
+        # of the number, its translation may write that form instead of {count}.
+        1: N_("one"),
+        2: N_("two"),
+        3: N_("three"),
+        4: N_("four"),
+        5: N_("five"),
+        6: N_("six"),
+        7: N_("seven"),
+    }
+)
 
 
 # --------------------------------------------------------------------------- pieces
@@ -161,12 +216,18 @@ def _rule_ref(section: str) -> Markup | None:
     numbers = set(_TAUGHT_IN.get(section, ())) | set(_SEE_ALSO.get(section, ()))
     if not numbers:
         return None
-    word = "Rule" if len(numbers) == 1 else "Rules"
-    return h("p", {"class": "rule-ref"}, f"{word} {_numbers(numbers)}")
+    # Translators: under a rules section, the rulebook's rules it teaches; {numbers}
+    # is a list such as "R19 to R21, R23" (with an en dash), to be kept as it is.
+    ref = ngettext("Rule {numbers}", "Rules {numbers}", len(numbers))
+    return h("p", {"class": "rule-ref"}, ref.format(numbers=_numbers(numbers)))
+
+
+def _heading(section: str) -> str:
+    return _(dict(SECTIONS)[section])
 
 
 def _section(section: str, *body: object, title: str | None = None) -> Markup:
-    heading = title if title is not None else dict(SECTIONS)[section]
+    heading = title if title is not None else _heading(section)
     return h("section", {"id": section}, h("h3", None, heading), body, _rule_ref(section))
 
 
@@ -178,19 +239,34 @@ def _b(text: str) -> Markup:
     return h("strong", None, text)
 
 
+def _rich(template: str, **parts: object) -> Markup:
+    """A translated sentence or paragraph with markup in it: {b}bold{b_end},
+    {em}emphasis{em_end}, and slots such as a {link} to another section."""
+    return phrase(template, **_TAGS, **parts)
+
+
 def _list(tag: str, *items: object, css: str | None = None) -> Markup:
     """A list of `tag` ("ul" or "ol"); each item is text, or a tuple of parts."""
     return h(tag, {"class": css}, [h("li", None, item) for item in items])
 
 
-def _see(section: str, text: str) -> Markup:
-    return h("a", {"href": f"#{section}"}, text)
+def _see(section: str) -> Markup:
+    """A link to another section, by its heading."""
+    return h("a", {"href": f"#{section}"}, _heading(section))
+
+
+def _variant_word() -> str:
+    # Translators: the tag beside a power or event that a variant of this game changes.
+    return pgettext("rules tag", "variant")
 
 
 def _variant_tag(switch: str) -> Markup:
     """Marks a power or event that this game's reading of `switch` changes."""
-    title = f"Changed by the {_SWITCH_LABELS[switch]} variant of this game"
-    return h("a", {"class": "variant-tag", "href": "#rules-variants", "title": title}, "variant")
+    # Translators: {switch} is the name of a variant switch (Taxes, War...).
+    title = _("Changed by the {switch} variant of this game").format(switch=_SWITCH_LABELS[switch])
+    return h(
+        "a", {"class": "variant-tag", "href": "#rules-variants", "title": title}, _variant_word()
+    )
 
 
 def _tag_if_changed(variants: Variants, switch: str) -> object:
@@ -198,12 +274,27 @@ def _tag_if_changed(variants: Variants, switch: str) -> object:
     return changed and (" ", _variant_tag(switch))
 
 
-def _and(words: list[str], last: str = "and") -> str:
+def _and(words: list[str]) -> str:
     """["a", "b", "c"] -> "a, b and c"."""
-    return f"{', '.join(words[:-1])} {last} {words[-1]}" if len(words) > 1 else "".join(words)
+    if len(words) < 2:
+        return "".join(words)
+    # Translators: the end of a list: {first} is all but its last item, with commas
+    # ("1, 1, 2"), {last} the last item ("the Assassin").
+    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+def _or(words: list[str]) -> str:
+    """["a", "b", "c"] -> "a, b or c"."""
+    if len(words) < 2:
+        return "".join(words)
+    # Translators: the end of a list of choices: {first} is all but its last item,
+    # with commas ("3, 4"), {last} the last item ("5").
+    return _("{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
+
+
+def _number(n: int) -> str:
+    """`n` as a word ("three"), for the numbers the rules write out."""
+    return _NUMBER_WORDS[n]
 
 
 def _deco(icon: Markup) -> Markup:
@@ -220,31 +311,49 @@ def _icon(name: str, label: str) -> Markup:
 
 
 def _hand() -> list[str]:
-    return [card for card, count in zip(CARDS, HAND, strict=True) for _ in range(count)]
+    return [card for card, count in zip(CARDS, HAND, strict=True) for _copy in range(count)]
 
 
 # --------------------------------------------------------------------------- sections
 
 
 def _goal() -> Markup:
-    rounds = _WORDS[ROUNDS]
+    rounds = _number(ROUNDS)
     return _section(
         "rules-goal",
         _p(
-            "Senator is a game for 3 to 5 players, each a senator of Rome. The laws on the "
-            "agenda are tokens, and senators debate them one by one to win them."
+            _(
+                "Senator is a game for 3 to 5 players, each a senator of Rome. The laws on the "
+                "agenda are tokens, and senators debate them one by one to win them."
+            )
         ),
-        _p(_b(f"Whoever holds the most agenda tokens after {rounds} rounds wins the game.")),
-        h("h4", None, "The game in brief"),
+        _p(
+            _b(
+                ngettext(
+                    "Whoever holds the most agenda tokens after {count} round wins the game.",
+                    "Whoever holds the most agenda tokens after {count} rounds wins the game.",
+                    ROUNDS,
+                ).format(count=rounds)
+            )
+        ),
+        h("h4", None, _("The game in brief")),
         _list(
             "ol",
-            "Each round, agenda tokens are laid out face up to be debated.",
-            "In a debate, senators outbid each other with influence cards; the last one "
-            "still in wins.",
-            "The winner may use the token's power, then gives the token to any senator, "
-            "themself included.",
-            "Some kinds of token cancel each other, unless they have been passed into law.",
-            f"After {rounds} rounds, the most tokens wins.",
+            _("Each round, agenda tokens are laid out face up to be debated."),
+            _(
+                "In a debate, senators outbid each other with influence cards; the last one "
+                "still in wins."
+            ),
+            _(
+                "The winner may use the token's power, then gives the token to any senator, "
+                "themself included."
+            ),
+            _("Some kinds of token cancel each other, unless they have been passed into law."),
+            ngettext(
+                "After {count} round, the most tokens wins.",
+                "After {count} rounds, the most tokens wins.",
+                ROUNDS,
+            ).format(count=rounds),
             css="rules-summary",
         ),
     )
@@ -252,76 +361,114 @@ def _goal() -> Markup:
 
 def _hand_section() -> Markup:
     cards = _hand()
-    names = [CARD_NAMES[c] if c != "assassin" else "the Assassin" for c in cards]
+    # Translators: the Assassin card in the list of a hand's cards ("1, 1, 2, 2, 2, 5
+    # and the Assassin").
+    names = [CARD_NAMES[c] if c != "assassin" else _("the Assassin") for c in cards]
     return _section(
         "rules-hand",
-        _p(f"Every senator has the same {_WORDS[len(cards)]} cards: {_and(names)}."),
+        _p(
+            ngettext(
+                "Every senator has the same {count} card: {cards}.",
+                "Every senator has the same {count} cards: {cards}.",
+                len(cards),
+            ).format(count=_number(len(cards)), cards=_and(names))
+        ),
         h(
             "ul",
-            {"class": "hand-cards", "aria-label": "The cards of a hand"},
+            {"class": "hand-cards", "aria-label": _("The cards of a hand")},
             [h("li", {"data-card": card}, _card_icon(card)) for card in cards],
         ),
         _p(
-            "A card is always in one of three places: in your hand, in play (put down "
-            "face up in the current debate), or on your discard pile."
+            _(
+                "A card is always in one of three places: in your hand, in play (put down "
+                "face up in the current debate), or on your discard pile."
+            )
         ),
         _p(
-            "The cards you win a debate with go to your discard pile, and you get your "
-            "discard pile back only when the round ends. A card you spend is gone for "
-            "the rest of the round (unless Public Works brings it back), so spend with "
-            "care."
+            _(
+                "The cards you win a debate with go to your discard pile, and you get your "
+                "discard pile back only when the round ends. A card you spend is gone for "
+                "the rest of the round (unless Public Works brings it back), so spend with "
+                "care."
+            )
         ),
-        h("h4", None, "Everything is public"),
+        h("h4", None, _("Everything is public")),
         _p(
-            "Cards are always played, discarded and taken back face up. So every hand, "
-            "every card in play and every discard pile is open to all, and the game shows "
-            "each senator's hand."
+            _(
+                "Cards are always played, discarded and taken back face up. So every hand, "
+                "every card in play and every discard pile is open to all, and the game shows "
+                "each senator's hand."
+            )
         ),
         _p(
-            "Only two things are hidden: the order of the tokens in the forum and the "
-            "order of the event deck. What the forum holds is no secret: anyone can work "
-            "it out from the tokens in sight."
+            _(
+                "Only two things are hidden: the order of the tokens in the forum and the "
+                "order of the event deck. What the forum holds is no secret: anyone can work "
+                "it out from the tokens in sight."
+            )
         ),
     )
 
 
+def _card_row(card: str, count: int, value: int) -> Markup:
+    # Translators: a card and how many of it a hand holds ("5 times 1", with the sign).
+    name = _b(_("{card} × {count}").format(card=CARD_NAMES[card], count=count))
+    if value:
+        text = phrase(
+            ngettext("{card}: worth {value} influence.", "{card}: worth {value} influence.", value),
+            card=name,
+            value=value,
+        )
+    else:
+        text = phrase(
+            _(
+                "{card}: no influence. Playing it ends the debate at once, and nobody wins it "
+                "(see {link})."
+            ),
+            card=name,
+            link=_see("rules-assassin"),
+        )
+    return h("li", {"data-card": card}, _deco(_card_icon(card)), " ", text)
+
+
 def _cards() -> Markup:
     rows = [
-        h(
-            "li",
-            {"data-card": card},
-            _deco(_card_icon(card)),
-            " ",
-            _b(f"{CARD_NAMES[card]} × {count}"),
-            f": worth {value} influence."
-            if value
-            else (
-                ": no influence. Playing it ends the debate at once, and nobody wins it (see ",
-                _see("rules-assassin", "The Assassin"),
-                ").",
-            ),
-        )
+        _card_row(card, count, value)
         for card, count, value in zip(CARDS, HAND, CARD_VALUES, strict=True)
     ]
     influence = sum(n * v for n, v in zip(HAND, CARD_VALUES, strict=True))
     return _section(
         "rules-cards",
         h("ul", {"class": "card-list"}, rows),
-        _p(f"Together the influence cards of a hand are worth {influence}."),
         _p(
-            "In a debate your total is the sum of all the cards you have put in play in "
-            "that debate."
+            ngettext(
+                "Together the influence cards of a hand are worth {influence}.",
+                "Together the influence cards of a hand are worth {influence}.",
+                influence,
+            ).format(influence=influence)
+        ),
+        _p(
+            _(
+                "In a debate your total is the sum of all the cards you have put in play in "
+                "that debate."
+            )
         ),
     )
 
 
 def _tokens() -> Markup:
     names = [KIND_NAMES[k] for k in KINDS]
+    total = TOKENS_PER_KIND * len(KINDS)
     return _section(
         "rules-tokens",
         _p(
-            f"There are {TOKENS_PER_KIND * len(KINDS)} agenda tokens, {TOKENS_PER_KIND} of "
-            f"each of {len(KINDS)} kinds: {_and(names)}."
+            # Translators: {total} tokens in all, {each} of each of {kinds} kinds, then
+            # their names.
+            ngettext(
+                "There is {total} agenda token, {each} of each of {kinds} kinds: {names}.",
+                "There are {total} agenda tokens, {each} of each of {kinds} kinds: {names}.",
+                total,
+            ).format(total=total, each=TOKENS_PER_KIND, kinds=len(KINDS), names=_and(names))
         ),
         h(
             "ul",
@@ -329,21 +476,62 @@ def _tokens() -> Markup:
             [h("li", {"data-kind": k}, _icon(k, KIND_NAMES[k]), " ", KIND_NAMES[k]) for k in KINDS],
         ),
         _p(
-            "The forum is the face-down stock of tokens. The docket is what lies face up "
-            "on the table, waiting to be debated."
+            # Translators: "forum" and "docket" are the glossary's words (the bag of
+            # face-down tokens; the tokens up for debate this round).
+            _(
+                "The forum is the face-down stock of tokens. The docket is what lies face up "
+                "on the table, waiting to be debated."
+            )
         ),
         _p(
-            "A token you receive is first ",
-            _b("proposed"),
-            ": it lies above your scroll, where a conflict can still take it away. ",
-            _b("Passed"),
-            " tokens lie below the scroll and are safe for good. Both count for the score.",
+            _rich(
+                # Translators: {b}...{b_end} is bold; "proposed" and "passed" are the
+                # glossary's words (tokens above and below the scroll).
+                _(
+                    "A token you receive is first {b}proposed{b_end}: it lies above your "
+                    "scroll, where a conflict can still take it away. {b}Passed{b_end} tokens "
+                    "lie below the scroll and are safe for good. Both count for the score."
+                )
+            )
         ),
         _p(
-            "Tokens become passed when you win a debate on a consul (see ",
-            _see("rules-consuls", "Consuls"),
-            "). Imperium is passed as soon as you win it.",
+            _rich(
+                _(
+                    "Tokens become passed when you win a debate on a consul (see {link}). "
+                    "Imperium is passed as soon as you win it."
+                ),
+                link=_see("rules-consuls"),
+            )
         ),
+    )
+
+
+def _conflict_labels() -> dict[str, str]:
+    """The words of the conflict diagram: the kinds' names and the sentences around them."""
+    return {
+        **{kind: KIND_NAMES[kind] for kind in KINDS},
+        # Translators: the conflict diagram's description for screen readers: {a} and
+        # {b} are two kinds of token.
+        "pair": _("{a} and {b} cancel each other"),
+        # Translators: the conflict diagram's description: {a} is Imperium.
+        "alone": _("{a} conflicts with nothing"),
+        # Translators: the conflict diagram's label under Imperium.
+        "nothing": _("conflicts with nothing"),
+        # Translators: the conflict diagram's legend, beside the jagged line.
+        "legend": _("cancel each other"),
+    }
+
+
+def _conflict_row(kind: str) -> Markup:
+    others = [KIND_NAMES[c] for c in conflicts_with(kind)]
+    if not others:
+        return phrase(_("{kind} conflicts with nothing."), kind=_b(KIND_NAMES[kind]))
+    return phrase(
+        # Translators: {kind} is a kind of token, {kinds} the kinds it conflicts with
+        # ("Rebellion and Taxes").
+        _("{kind} conflicts with {kinds}."),
+        kind=_b(KIND_NAMES[kind]),
+        kinds=_and(others),
     )
 
 
@@ -352,132 +540,172 @@ def _conflicts() -> Markup:
     return _section(
         "rules-conflicts",
         _p(
-            f"{_WORDS[len(ring)].capitalize()} of the kinds stand in a ring, and each "
-            f"conflicts with its two neighbours. {KIND_NAMES['imperium']} conflicts with "
-            "nothing."
+            # Translators: {count} is a number in words that begins the sentence ("Five").
+            ngettext(
+                "{count} of the kinds stands in a ring, and each conflicts with its two "
+                "neighbours. {imperium} conflicts with nothing.",
+                "{count} of the kinds stand in a ring, and each conflicts with its two "
+                "neighbours. {imperium} conflicts with nothing.",
+                len(ring),
+            ).format(count=_number(len(ring)).capitalize(), imperium=KIND_NAMES["imperium"])
         ),
-        art.conflict_cycle(KIND_NAMES),
+        art.conflict_cycle(_conflict_labels()),
         _p(
-            "Whenever a token joins a senator's proposed tokens, look at their other "
-            "proposed tokens. If any of them conflicts with the newcomer, the newcomer ",
-            h("em", None, "and"),
-            " every proposed token it conflicts with go back to the forum.",
-        ),
-        _p("Passed tokens never take part in a conflict, and nothing ever removes them."),
-        _p(
-            "So a token can be a gift that hurts: give War to a senator holding a proposed "
-            "Rebellion, and they lose both."
-        ),
-        _list(
-            "ul",
-            *(
-                (
-                    _b(KIND_NAMES[k]),
-                    " conflicts with ",
-                    _and([KIND_NAMES[c] for c in conflicts_with(k)]) or "nothing",
-                    ".",
+            _rich(
+                # Translators: {em}...{em_end} is emphasised; "proposed" is the glossary's
+                # word (tokens above the scroll).
+                _(
+                    "Whenever a token joins a senator's proposed tokens, look at their other "
+                    "proposed tokens. If any of them conflicts with the newcomer, the newcomer "
+                    "{em}and{em_end} every proposed token it conflicts with go back to the "
+                    "forum."
                 )
-                for k in KINDS
-            ),
-            css="conflict-list",
+            )
         ),
+        _p(_("Passed tokens never take part in a conflict, and nothing ever removes them.")),
+        _p(
+            _(
+                "So a token can be a gift that hurts: give War to a senator holding a proposed "
+                "Rebellion, and they lose both."
+            )
+        ),
+        _list("ul", *(_conflict_row(k) for k in KINDS), css="conflict-list"),
     )
 
 
 def _round() -> Markup:
-    sizes = _and([str(DOCKET_SIZE[p]) for p in sorted(DOCKET_SIZE)], "or")
-    players = _and([str(p) for p in sorted(DOCKET_SIZE)], "or")
+    sizes = _or([str(DOCKET_SIZE[p]) for p in sorted(DOCKET_SIZE)])
+    players = _or([str(p) for p in sorted(DOCKET_SIZE)])
     return _section(
         "rules-round",
-        h("h4", None, "Setting up"),
+        h("h4", None, _("Setting up")),
         _p(
-            "Everyone takes their seven cards into hand. The agenda tokens are shuffled "
-            "face down to form the forum, and the event cards are shuffled into a deck. "
-            "Both consuls lie face up, the veto lies in the centre, and the first opener "
-            "is drawn at random (unless one is named at set-up)."
+            _(
+                "Everyone takes their seven cards into hand. The agenda tokens are shuffled "
+                "face down to form the forum, and the event cards are shuffled into a deck. "
+                "Both consuls lie face up, the veto lies in the centre, and the first opener "
+                "is drawn at random (unless one is named at set-up)."
+            )
         ),
-        h("h4", None, "Each round"),
-        _p(f"A game is always {_WORDS[ROUNDS]} rounds, and each round has three phases."),
+        h("h4", None, _("Each round")),
+        _p(
+            ngettext(
+                "A game is always {count} round, and each round has three phases.",
+                "A game is always {count} rounds, and each round has three phases.",
+                ROUNDS,
+            ).format(count=_number(ROUNDS))
+        ),
         _list(
             "ol",
-            (
-                _b("Preparation. "),
-                f"Tokens are drawn from the forum until the docket holds {sizes} tokens "
-                f"with {players} senators. Tokens left over from the round before stay and "
-                "count. Both consuls are turned face up, and an event card is turned over.",
+            # Translators: {b}...{b_end} is bold (the name of a phase); {sizes} is a list
+            # of numbers of tokens ("7, 9 or 11") for {players} senators ("3, 4 or 5").
+            _rich(
+                _(
+                    "{b}Preparation.{b_end} Tokens are drawn from the forum until the docket "
+                    "holds {sizes} tokens with {players} senators. Tokens left over from the "
+                    "round before stay and count. Both consuls are turned face up, and an "
+                    "event card is turned over."
+                ),
+                sizes=sizes,
+                players=players,
             ),
-            (
-                _b("Debates. "),
-                "One debate follows another until nothing is left to debate or nobody "
-                "holds a card.",
+            _rich(
+                _(
+                    "{b}Debates.{b_end} One debate follows another until nothing is left to "
+                    "debate or nobody holds a card."
+                )
             ),
-            (
-                _b("Clean-up. "),
-                "Everyone takes back their discards and the forum is shuffled (see ",
-                _see("rules-round-end", "End of a round"),
-                ").",
+            _rich(
+                _(
+                    "{b}Clean-up.{b_end} Everyone takes back their discards and the forum is "
+                    "shuffled (see {link})."
+                ),
+                link=_see("rules-round-end"),
             ),
         ),
-        _p("Tokens come into the docket only during preparation, once a round."),
+        _p(_("Tokens come into the docket only during preparation, once a round.")),
     )
 
 
 def _debate() -> Markup:
     actions = _list(
         "ul",
-        (
-            h("em", None, "Play influence: "),
-            "put one or more cards from your hand in play, all at once. Your total must "
-            "then stand ",
-            _b("strictly above"),
-            " every other senator's total. If the others stand at 4 and 5, you need 6 or more.",
+        _rich(
+            # Translators: {em}...{em_end} is emphasised (the action's name); {b}...{b_end} bold.
+            _(
+                "{em}Play influence:{em_end} put one or more cards from your hand in play, all "
+                "at once. Your total must then stand {b}strictly above{b_end} every other "
+                "senator's total. If the others stand at 4 and 5, you need 6 or more."
+            )
         ),
-        (
-            h("em", None, "Play the Assassin: "),
-            "the debate ends at once, with no winner (see ",
-            _see("rules-assassin", "The Assassin"),
-            ").",
+        _rich(
+            # Translators: {em}...{em_end} is emphasised (the action's name).
+            _(
+                "{em}Play the Assassin:{em_end} the debate ends at once, with no winner "
+                "(see {link})."
+            ),
+            link=_see("rules-assassin"),
         ),
-        (
-            h("em", None, "Withdraw: "),
-            "you are out of this debate for good. Your cards stay in play until it ends.",
+        _rich(
+            # Translators: {em}...{em_end} is emphasised (the action's name).
+            _(
+                "{em}Withdraw:{em_end} you are out of this debate for good. Your cards stay in "
+                "play until it ends."
+            )
         ),
     )
     return _section(
         "rules-debate",
         _list(
             "ol",
-            (
-                _b("The opener picks the topic: "),
-                "one agenda token from the docket, or a consul that is face up. The topic "
-                "leaves the docket.",
+            _rich(
+                # Translators: {b}...{b_end} is bold (the step's name).
+                _(
+                    "{b}The opener picks the topic:{b_end} one agenda token from the docket, "
+                    "or a consul that is face up. The topic leaves the docket."
+                )
+            ),
+            _rich(
+                # Translators: {b}...{b_end} is bold (the step's name).
+                _(
+                    "{b}Turns go clockwise.{b_end} The opener acts first; then each senator "
+                    "still in the debate takes a turn, in seat order, and those who have "
+                    "withdrawn are passed over."
+                )
             ),
             (
-                _b("Turns go clockwise. "),
-                "The opener acts first; then each senator still in the debate takes a "
-                "turn, in seat order, and those who have withdrawn are passed over.",
+                # Translators: {b}...{b_end} is bold; the list of the three actions follows.
+                _rich(_("{b}Every turn is one action{b_end} (there is no passing):")),
+                actions,
             ),
-            (_b("Every turn is one action"), " (there is no passing):", actions),
-            (
-                _b("The last senator in wins. "),
-                "As soon as only one senator is left, the debate is theirs, whatever their "
-                "total, even 0.",
+            _rich(
+                # Translators: {b}...{b_end} is bold (the step's name).
+                _(
+                    "{b}The last senator in wins.{b_end} As soon as only one senator is left, "
+                    "the debate is theirs, whatever their total, even 0."
+                )
             ),
             css="steps",
         ),
         _p(
-            "Running out of cards does not take you out: you stay in until your next "
-            "turn, and then you can only withdraw. But if everyone else withdraws first, "
-            "a senator with no cards left wins the debate."
+            _(
+                "Running out of cards does not take you out: you stay in until your next "
+                "turn, and then you can only withdraw. But if everyone else withdraws first, "
+                "a senator with no cards left wins the debate."
+            )
         ),
         _p(
-            "When you cannot get above everyone else, you can still withdraw, or play the "
-            "Assassin if you hold it."
+            _(
+                "When you cannot get above everyone else, you can still withdraw, or play the "
+                "Assassin if you hold it."
+            )
         ),
         _p(
-            "Who opens: the first opener opens the first debate of the game. After that, "
-            "whoever most recently won a debate or played an Assassin opens the next one, "
-            "in the next round too."
+            _(
+                "Who opens: the first opener opens the first debate of the game. After that, "
+                "whoever most recently won a debate or played an Assassin opens the next one, "
+                "in the next round too."
+            )
         ),
     )
 
@@ -485,57 +713,74 @@ def _debate() -> Markup:
 def _winning() -> Markup:
     return _section(
         "rules-winning-a-debate",
-        _p("The winner of a debate on an agenda token goes through four steps, in order:"),
+        _p(_("The winner of a debate on an agenda token goes through four steps, in order:")),
         _list(
             "ol",
-            (
-                _b("Power. "),
-                "The winner may use the power of the token's kind (see ",
-                _see("rules-powers", "Powers of the tokens"),
-                "), whoever receives the token afterwards. Using it is optional.",
+            _rich(
+                # Translators: {b}...{b_end} is bold (the step's name).
+                _(
+                    "{b}Power.{b_end} The winner may use the power of the token's kind (see "
+                    "{link}), whoever receives the token afterwards. Using it is optional."
+                ),
+                link=_see("rules-powers"),
             ),
-            (
-                _b("Award. "),
-                "The winner gives the token to any senator, themself included. It joins "
-                "that senator's proposed tokens.",
+            _rich(
+                # Translators: {b}...{b_end} is bold (the step's name).
+                _(
+                    "{b}Award.{b_end} The winner gives the token to any senator, themself "
+                    "included. It joins that senator's proposed tokens."
+                )
             ),
-            (
-                _b("Veto. "),
-                "If the receiver holds the veto and the token came from someone else, they "
-                "may refuse it (see ",
-                _see("rules-veto", "The veto"),
-                ").",
+            _rich(
+                # Translators: {b}...{b_end} is bold (the step's name).
+                _(
+                    "{b}Veto.{b_end} If the receiver holds the veto and the token came from "
+                    "someone else, they may refuse it (see {link})."
+                ),
+                link=_see("rules-veto"),
             ),
-            (
-                _b("Conflicts. "),
-                "The receiver's proposed tokens are checked against the new one (see ",
-                _see("rules-conflicts", "Conflicts"),
-                ").",
+            _rich(
+                # Translators: {b}...{b_end} is bold (the step's name).
+                _(
+                    "{b}Conflicts.{b_end} The receiver's proposed tokens are checked against "
+                    "the new one (see {link})."
+                ),
+                link=_see("rules-conflicts"),
             ),
             css="steps",
         ),
         _p(
-            _b("Imperium"),
-            " is the exception: the winner must keep it, and it goes straight to their "
-            "passed tokens, with no veto and no conflict check.",
+            _rich(
+                # Translators: {b}...{b_end} is bold.
+                _(
+                    "{b}Imperium{b_end} is the exception: the winner must keep it, and it goes "
+                    "straight to their passed tokens, with no veto and no conflict check."
+                )
+            )
         ),
         _p(
-            "When the topic is a ",
-            _b("consul"),
-            ", the winner passes all of their own proposed tokens into law, and the "
-            "consul is flipped (see ",
-            _see("rules-consuls", "Consuls"),
-            ").",
+            _rich(
+                # Translators: {b}...{b_end} is bold.
+                _(
+                    "When the topic is a {b}consul{b_end}, the winner passes all of their own "
+                    "proposed tokens into law, and the consul is flipped (see {link})."
+                ),
+                link=_see("rules-consuls"),
+            )
         ),
-        h("h4", None, "Then the cards"),
+        h("h4", None, _("Then the cards")),
         _p(
-            "The winner's cards in play go to their discard pile. Everyone else takes the "
-            "cards they had in play back into hand. Winning costs you your cards; losing "
-            "costs you nothing (unless the Hannibal event is in force)."
+            _(
+                "The winner's cards in play go to their discard pile. Everyone else takes the "
+                "cards they had in play back into hand. Winning costs you your cards; losing "
+                "costs you nothing (unless the Hannibal event is in force)."
+            )
         ),
         _p(
-            "The power is used while the cards of the debate are still on the table: "
-            "Public Works cannot bring them back, and War reaches only cards in hands."
+            _(
+                "The power is used while the cards of the debate are still on the table: "
+                "Public Works cannot bring them back, and War reaches only cards in hands."
+            )
         ),
     )
 
@@ -557,21 +802,32 @@ def _powers(variants: Variants) -> Markup:
     return _section(
         "rules-powers",
         _p(
-            "Only the winner of a debate on a token can use its power, and may skip it. "
-            "The power works whoever receives the token afterwards."
+            _(
+                "Only the winner of a debate on a token can use its power, and may skip it. "
+                "The power works whoever receives the token afterwards."
+            )
         ),
         h("ul", {"class": "powers"}, rows),
-        h("h4", None, "Fine points"),
+        h("h4", None, _("Fine points")),
         _list(
             "ul",
-            "Rebellion may send back any other token of the docket, an Imperium or a "
-            "Rebellion too.",
-            "The second token Trade brings gives no power, goes through the conflict "
-            "check, and arrives before the Trade token itself is awarded.",
-            "War may name any of the four cards (1, 2, 5 or the Assassin), even one nobody holds.",
-            "A power with nothing to act on does nothing: Rebellion with no other token in "
-            "the docket and no consul face up, Trade with no token it may take, Public "
-            "Works with an empty discard pile.",
+            _(
+                "Rebellion may send back any other token of the docket, an Imperium or a "
+                "Rebellion too."
+            ),
+            _(
+                "The second token Trade brings gives no power, goes through the conflict "
+                "check, and arrives before the Trade token itself is awarded."
+            ),
+            _(
+                "War may name any of the four cards (1, 2, 5 or the Assassin), even one "
+                "nobody holds."
+            ),
+            _(
+                "A power with nothing to act on does nothing: Rebellion with no other token in "
+                "the docket and no consul face up, Trade with no token it may take, Public "
+                "Works with an empty discard pile."
+            ),
         ),
     )
 
@@ -580,21 +836,33 @@ def _veto(variants: Variants) -> Markup:
     return _section(
         "rules-veto",
         _p(
-            _icon("veto", "Veto"),
-            " There is one veto token. It lies in the centre of the table or in front of "
-            "the one senator who holds it. It starts in the centre.",
+            # Translators: the veto token's picture, for screen readers.
+            _icon("veto", _("Veto")),
+            " ",
+            _(
+                "There is one veto token. It lies in the centre of the table or in front of "
+                "the one senator who holds it. It starts in the centre."
+            ),
         ),
         _p(
-            _b("What it does: "),
-            "when another senator awards you a token and you hold the veto, you may refuse "
-            "the token. It goes back to the forum, face down, and the veto goes back to "
-            "the centre. Refusing is optional: you may accept instead.",
+            _rich(
+                # Translators: {b}...{b_end} is bold.
+                _(
+                    "{b}What it does:{b_end} when another senator awards you a token and you "
+                    "hold the veto, you may refuse the token. It goes back to the forum, face "
+                    "down, and the veto goes back to the centre. Refusing is optional: you may "
+                    "accept instead."
+                )
+            )
         ),
         _p(
-            "The veto never works against a token you award to yourself, and Imperium can "
-            "never be refused, since its winner keeps it."
+            _(
+                "The veto never works against a token you award to yourself, and Imperium can "
+                "never be refused, since its winner keeps it."
+            )
         ),
-        _p(_b("How to get it: "), "win a debate on Taxes and use its power."),
+        # Translators: {b}...{b_end} is bold.
+        _p(_rich(_("{b}How to get it:{b_end} win a debate on Taxes and use its power."))),
         _p(
             _icon("taxes", KIND_NAMES["taxes"]),
             " ",
@@ -603,7 +871,7 @@ def _veto(variants: Variants) -> Markup:
             power_text("taxes", variants),
             _tag_if_changed(variants, "taxes"),
         ),
-        _p("The veto stays where it is when a round ends."),
+        _p(_("The veto stays where it is when a round ends.")),
     )
 
 
@@ -612,19 +880,24 @@ def _assassin() -> Markup:
         "rules-assassin",
         _p(
             _deco(_card_icon("assassin")),
-            " Playing your Assassin ends the debate at once, and nobody wins it:",
+            " ",
+            _("Playing your Assassin ends the debate at once, and nobody wins it:"),
         ),
         _list(
             "ul",
-            "every card in play goes to its owner's discard pile: every senator's, those "
-            "who withdrew included, and the Assassin with them;",
-            "an agenda topic goes back to the forum; a consul topic is flipped;",
-            "whoever played the Assassin opens the next debate.",
+            _(
+                "every card in play goes to its owner's discard pile: every senator's, those "
+                "who withdrew included, and the Assassin with them;"
+            ),
+            _("an agenda topic goes back to the forum; a consul topic is flipped;"),
+            _("whoever played the Assassin opens the next debate."),
         ),
         _p(
-            "It stops a senator who is about to win a token you fear, and makes everyone "
-            "lose the cards they had put in. It costs you the Assassin and your own cards "
-            "in play until the round ends."
+            _(
+                "It stops a senator who is about to win a token you fear, and makes everyone "
+                "lose the cards they had put in. It costs you the Assassin and your own cards "
+                "in play until the round ends."
+            )
         ),
     )
 
@@ -634,33 +907,45 @@ def _consuls() -> Markup:
         "rules-consuls",
         _p(
             _icon("consul", KIND_NAMES["consul"]),
-            " The two consuls are topics too. A consul that is face up may be picked as "
-            "the topic of a debate instead of an agenda token.",
+            " ",
+            _(
+                "The two consuls are topics too. A consul that is face up may be picked as "
+                "the topic of a debate instead of an agenda token."
+            ),
         ),
         _p(
-            "The winner of a consul passes ",
-            _b("all of their own"),
-            " proposed tokens into law: they become passed, safe from any conflict. Other "
-            "senators' proposed tokens stay where they are.",
+            _rich(
+                # Translators: {b}...{b_end} is bold.
+                _(
+                    "The winner of a consul passes {b}all of their own{b_end} proposed tokens "
+                    "into law: they become passed, safe from any conflict. Other senators' "
+                    "proposed tokens stay where they are."
+                )
+            )
         ),
         _p(
-            "Nobody keeps the consul, and it does not count for the score. It is flipped, "
-            "and cannot be picked again this round; both consuls are turned face up at the "
-            "start of every round."
+            _(
+                "Nobody keeps the consul, and it does not count for the score. It is flipped, "
+                "and cannot be picked again this round; both consuls are turned face up at the "
+                "start of every round."
+            )
         ),
     )
 
 
 def _events(variants: Variants) -> Markup:
     off = variants.events == "off"
+    at_once = _("Happens as the card is turned over.")
     more = {
-        "socialis_bellum": "Happens as the card is turned over.",
-        "hannibal": "The losers lose their cards in play too, for the rest of the round.",
-        "imperator": "Happens as the card is turned over.",
-        "incursio_barbara": "Happens as the card is turned over; Imperium tokens that "
-        "senators hold stay.",
-        "ludi_gladiatorum": "A senator with 2 cards in play can neither raise nor play "
-        "the Assassin.",
+        "socialis_bellum": at_once,
+        "hannibal": _("The losers lose their cards in play too, for the rest of the round."),
+        "imperator": at_once,
+        "incursio_barbara": _(
+            "Happens as the card is turned over; Imperium tokens that senators hold stay."
+        ),
+        "ludi_gladiatorum": _(
+            "A senator with 2 cards in play can neither raise nor play the Assassin."
+        ),
         "spartacus": _SPARTACUS[variants.spartacus],
     }
     rows = [
@@ -680,13 +965,15 @@ def _events(variants: Variants) -> Markup:
     ]
     return _section(
         "rules-events",
-        off and _p(_b("This game is played without event cards.")),
+        off and _p(_b(_("This game is played without event cards."))),
         _p(
-            "At the start of each round one event card is turned over. It holds until the "
-            "round ends. Some act at once; the others change the rules for the round."
+            _(
+                "At the start of each round one event card is turned over. It holds until the "
+                "round ends. Some act at once; the others change the rules for the round."
+            )
         ),
         h("ul", {"class": "events"}, rows),
-        title="Events (not used in this game)" if off else "Events",
+        title=_("Events (not used in this game)") if off else _heading("rules-events"),
     )
 
 
@@ -694,38 +981,76 @@ def _round_end() -> Markup:
     return _section(
         "rules-round-end",
         _p(
-            "No new debate begins once there is nothing left to debate (no token in the "
-            "docket and no consul face up), or once no senator holds any card, the "
-            "Assassin included. While even one senator holds a card, debates go on, and "
-            "those with empty hands withdraw on their turns."
+            _(
+                "No new debate begins once there is nothing left to debate (no token in the "
+                "docket and no consul face up), or once no senator holds any card, the "
+                "Assassin included. While even one senator holds a card, debates go on, and "
+                "those with empty hands withdraw on their turns."
+            )
         ),
-        _p("Then comes the clean-up:"),
+        _p(_("Then comes the clean-up:")),
         _list(
             "ul",
-            "everyone takes their whole discard pile back into hand, so all hold seven "
-            "cards again (cards lost to War or an Assassin come back too);",
-            "proposed and passed tokens stay where they are, and so does the veto;",
-            "the forum is shuffled.",
+            _(
+                "everyone takes their whole discard pile back into hand, so all hold seven "
+                "cards again (cards lost to War or an Assassin come back too);"
+            ),
+            _("proposed and passed tokens stay where they are, and so does the veto;"),
+            _("the forum is shuffled."),
         ),
         _p(
-            "If nothing at all can be debated right after preparation, the round goes "
-            "straight to clean-up, and the same senator opens the next round."
+            _(
+                "If nothing at all can be debated right after preparation, the round goes "
+                "straight to clean-up, and the same senator opens the next round."
+            )
         ),
-        _p(f"After round {ROUNDS}, the game is over."),
+        _p(_("After round {round}, the game is over.").format(round=ROUNDS)),
     )
 
 
 def _scoring() -> Markup:
     return _section(
         "rules-scoring",
-        _p("Every agenda token you hold scores one, proposed and passed alike."),
+        _p(_("Every agenda token you hold scores one, proposed and passed alike.")),
         _list(
             "ol",
-            "The senator with the most tokens wins.",
-            "If tied, the one with more Imperium tokens wins.",
-            "If still tied, the one with more passed tokens wins.",
-            "Senators tied on all three share the victory.",
+            _("The senator with the most tokens wins."),
+            _("If tied, the one with more Imperium tokens wins."),
+            _("If still tied, the one with more passed tokens wins."),
+            _("Senators tied on all three share the victory."),
         ),
+    )
+
+
+def _example_action(cards: tuple[str, ...], to_beat: int, total: int) -> str:
+    """What a senator does on a turn of the worked example, after their name."""
+    if not cards:
+        # Translators: a turn of the worked example's table, after the senator's name.
+        return _("withdraws; the cards stay in play")
+    if not to_beat:
+        # Translators: a turn of the worked example's table, after the senator's name:
+        # {cards} are the cards played ("1 and 2").
+        return _("plays {cards}").format(cards=_and(list(cards)))
+    # Translators: a turn of the worked example's table, after the senator's name:
+    # {cards} are the cards played ("1 and 2"), {to_beat} the highest other total,
+    # {total} the senator's new total.
+    return _("plays {cards} to beat {to_beat}, reaching {total}").format(
+        cards=_and(list(cards)), to_beat=to_beat, total=total
+    )
+
+
+def _spent(cards: list[str]) -> str:
+    """The cards a senator spent, by value: "three 2s", "one 1 and two 5s"."""
+    counts = [(c, cards.count(c)) for c in CARDS if c in cards]
+    return _and(
+        [
+            # Translators: {count} copies of the card {card} (a number in words, then
+            # the card: "three 2s").
+            ngettext("{count} {card}", "{count} {card}s", n).format(
+                count=_number(n), card=CARD_NAMES[c] if c != "assassin" else _("the Assassin")
+            )
+            for c, n in counts
+        ]
     )
 
 
@@ -734,43 +1059,38 @@ def _example() -> Markup:
     totals = [0] * len(names)
     rows: list[Markup] = []
     for turn, (seat, cards) in enumerate(EXAMPLE_TURNS, 1):
+        to_beat = 0
         if cards:
             to_beat = max(t for s, t in enumerate(totals) if s != seat)
             totals[seat] += sum(CARD_VALUES[CARDS.index(c)] for c in cards)
-            action = "plays " + _and(list(cards))
-            if to_beat:
-                action += f" to beat {to_beat}, reaching {totals[seat]}"
-        else:
-            action = "withdraws; the cards stay in play"
         rows.append(
             h(
                 "tr",
                 None,
                 h("td", None, turn),
                 h("td", None, names[seat]),
-                h("td", None, action),
+                h("td", None, _example_action(cards, to_beat, totals[seat])),
                 h("td", {"class": "totals"}, " / ".join(str(t) for t in totals)),
             )
         )
     out = {seat for seat, cards in EXAMPLE_TURNS if not cards}
     (winner,) = (seat for seat in range(len(names)) if seat not in out)
     spent = [c for seat, cards in EXAMPLE_TURNS if seat == winner for c in cards]
-    spent_text = _and(
-        [f"{_WORDS[spent.count(c)]} {c}{'s' * (spent.count(c) > 1)}" for c in CARDS if c in spent]
-    )
     who, receiver, card = names[winner], names[EXAMPLE_RECEIVER], EXAMPLE_NAMED_CARD
     topic = KIND_NAMES[EXAMPLE_TOPIC]
     lost = [KIND_NAMES[k] for k in conflicts_with(EXAMPLE_TOPIC)]
     head = h(
         "tr",
         None,
-        h("th", {"scope": "col"}, "Turn"),
-        h("th", {"scope": "col"}, "Senator"),
-        h("th", {"scope": "col"}, "Action"),
+        # Translators: the columns of the worked example's table: the turn's number,
+        # who plays, what they do, and every senator's total.
+        h("th", {"scope": "col"}, pgettext("example column", "Turn")),
+        h("th", {"scope": "col"}, pgettext("example column", "Senator")),
+        h("th", {"scope": "col"}, pgettext("example column", "Action")),
         h(
             "th",
             {"scope": "col"},
-            "Totals",
+            pgettext("example column", "Totals"),
             h("br"),
             h("span", {"class": "totals"}, " / ".join(n[0] for n in names)),
         ),
@@ -778,10 +1098,14 @@ def _example() -> Markup:
     return _section(
         "rules-example",
         _p(
-            f"Three senators: {_and(list(names))}, seated in that order. Round 2 has just "
-            "begun, so everyone holds all seven cards. Livia has a proposed Rebellion and "
-            "a proposed Taxes from round 1; the veto lies in the centre, and no event is in "
-            f"force. {names[0]} opens and picks {topic} from the docket."
+            # Translators: the worked example: {names} are the three senators (Cassius,
+            # Brutus and Livia), {opener} is Cassius and {topic} is War.
+            _(
+                "Three senators: {names}, seated in that order. Round 2 has just begun, so "
+                "everyone holds all seven cards. Livia has a proposed Rebellion and a "
+                "proposed Taxes from round 1; the veto lies in the centre, and no event is in "
+                "force. {opener} opens and picks {topic} from the docket."
+            ).format(names=_and(list(names)), opener=names[0], topic=topic)
         ),
         h(
             "div",
@@ -790,28 +1114,57 @@ def _example() -> Markup:
         ),
         _list(
             "ul",
-            (_b("Winner: "), f"only {who} is left, so he wins with {totals[winner]}."),
-            (
-                _b("Power: "),
-                f"{topic}. {who} names the {card}. Brutus still holds his {card}, so he "
-                f"discards it. Livia's {card} is in play, not in her hand, so {topic} "
-                "cannot touch it.",
+            _rich(
+                # Translators: the worked example ({b}...{b_end} is bold): {who} is Cassius,
+                # {total} his total.
+                _("{b}Winner:{b_end} only {who} is left, so he wins with {total}."),
+                who=who,
+                total=totals[winner],
             ),
-            (
-                _b("Award: "),
-                f"{who} gives the {topic} token to {receiver}. She does not hold the veto, "
-                "so she cannot refuse it.",
+            _rich(
+                # Translators: the worked example ({b}...{b_end} is bold): {topic} is War,
+                # {who} is Cassius, {card} is the card he names (5).
+                _(
+                    "{b}Power:{b_end} {topic}. {who} names the {card}. Brutus still holds his "
+                    "{card}, so he discards it. Livia's {card} is in play, not in her hand, "
+                    "so {topic} cannot touch it."
+                ),
+                topic=topic,
+                who=who,
+                card=card,
             ),
-            (
-                _b("Conflict: "),
-                f"{topic} conflicts with {_and(lost)}. {receiver} has a proposed Rebellion, "
-                f"so the {topic} token and her Rebellion both go back to the forum. Her "
-                f"Taxes does not conflict with {topic} and stays.",
+            _rich(
+                # Translators: the worked example ({b}...{b_end} is bold): {who} is Cassius,
+                # {topic} is War, {receiver} is Livia.
+                _(
+                    "{b}Award:{b_end} {who} gives the {topic} token to {receiver}. She does not "
+                    "hold the veto, so she cannot refuse it."
+                ),
+                who=who,
+                topic=topic,
+                receiver=receiver,
             ),
-            (
-                _b("Cards: "),
-                f"{who}'s {spent_text} go to his discard pile; Brutus takes his 1 and 2 "
-                f"back into hand, and Livia her 5. {who} opens the next debate.",
+            _rich(
+                # Translators: the worked example ({b}...{b_end} is bold): {topic} is War,
+                # {kinds} the kinds it conflicts with, {receiver} is Livia.
+                _(
+                    "{b}Conflict:{b_end} {topic} conflicts with {kinds}. {receiver} has a "
+                    "proposed Rebellion, so the {topic} token and her Rebellion both go back "
+                    "to the forum. Her Taxes does not conflict with {topic} and stays."
+                ),
+                topic=topic,
+                kinds=_and(lost),
+                receiver=receiver,
+            ),
+            _rich(
+                # Translators: the worked example ({b}...{b_end} is bold): {who} is Cassius,
+                # {spent} the cards he spent ("three 2s").
+                _(
+                    "{b}Cards:{b_end} {who}'s {spent} go to his discard pile; Brutus takes his "
+                    "1 and 2 back into hand, and Livia her 5. {who} opens the next debate."
+                ),
+                who=who,
+                spent=_spent(spent),
             ),
             css="example-steps",
         ),
@@ -833,11 +1186,13 @@ def _variants(variants: Variants) -> Markup:
                 h(
                     "span",
                     {"class": "badge badge-on" if value == chosen else "badge badge-off"},
-                    "in play" if value == chosen else "not this game",
+                    # Translators: badges on the readings of a variant switch: the one
+                    # this game uses, and the others.
+                    _("in play") if value == chosen else _("not this game"),
                 ),
                 " ",
                 _READINGS[switch][value],
-                value == values[0] and h("span", {"class": "default"}, " (the default)"),
+                value == values[0] and h("span", {"class": "default"}, " ", _("(the default)")),
             )
             for value in values
         ]
@@ -847,18 +1202,22 @@ def _variants(variants: Variants) -> Markup:
                 "li",
                 {"class": "switch"},
                 _b(_SWITCH_LABELS[switch]),
-                idle and h("span", {"class": "default"}, " (no effect: events are off)"),
+                idle and h("span", {"class": "default"}, " ", _("(no effect: events are off)")),
                 h("ul", {"class": "readings"}, readings),
             )
         )
     return _section(
         "rules-variants",
         _p(
-            "The rulebook's two translations disagree on a few points. Each point is a "
-            "switch chosen when the game is set up, and the reading in force is marked. "
-            "Powers and events that a switch changes are tagged ",
-            h("span", {"class": "variant-tag"}, "variant"),
-            " above.",
+            _rich(
+                # Translators: {tag} is the tag "variant" as it is shown beside a power.
+                _(
+                    "The rulebook's two translations disagree on a few points. Each point is a "
+                    "switch chosen when the game is set up, and the reading in force is "
+                    "marked. Powers and events that a switch changes are tagged {tag} above."
+                ),
+                tag=h("span", {"class": "variant-tag"}, _variant_word()),
+            )
         ),
         h("ul", {"class": "switches"}, blocks),
     )
@@ -867,27 +1226,43 @@ def _variants(variants: Variants) -> Markup:
 def _contents() -> Markup:
     return h(
         "nav",
-        {"class": "rules-contents", "aria-label": "Sections of the rules"},
-        _list("ul", *(_see(section, title) for section, title in SECTIONS)),
+        {"class": "rules-contents", "aria-label": _("Sections of the rules")},
+        _list("ul", *(_see(section) for section, _title in SECTIONS)),
     )
 
 
-@functools.lru_cache(maxsize=4)
 def rules_help(variants: Variants) -> Markup:
     """The rules panel for a game played with `variants`: every section, the variants
-    in force marked, and the powers and events they change tagged."""
+    in force marked, and the powers and events they change tagged, in the language
+    spoken now."""
+    return _rules_help(variants, language())
+
+
+@functools.lru_cache(maxsize=12)
+def _rules_help(variants: Variants, lang: str) -> Markup:
+    """The rules panel, drawn once per set of variants and language (`lang` is only
+    the cache's key: the texts are translated into the language spoken now)."""
     return h(
         "aside",
-        {"class": "panel help", "aria-label": "Rules"},
+        {"class": "panel help", "aria-label": _("Rules")},
         h(
             "header",
             {"class": "panel-head"},
-            h("h2", None, "How to play"),
-            h("button", {"type": "button", "data-msg": "panel", "data-value": "rules"}, "Close"),
+            h("h2", None, _("How to play")),
+            h(
+                "button",
+                {"type": "button", "data-msg": "panel", "data-value": "rules"},
+                _("Close"),
+            ),
         ),
         h(
             "div",
-            {"class": "help-body", "role": "region", "tabindex": "0", "aria-label": "Rules text"},
+            {
+                "class": "help-body",
+                "role": "region",
+                "tabindex": "0",
+                "aria-label": _("Rules text"),
+            },
             _contents(),
             _goal(),
             _hand_section(),
