@@ -6,6 +6,12 @@ are cached under .cache/ and verified, so a second build needs no network.
     python build.py                 # build dist/
     python build.py --serve         # build, then serve dist/ on http://127.0.0.1:8000/
     python build.py --serve --port 8123 --no-build
+    python build.py --catalogs      # compile the translations (.po to .mo) only
+    python build.py --extract       # gather the marked texts into the catalogs
+
+The translations are compiled with Babel, a build tool only (a pinned wheel
+from PyPI when the Python running this has none); the game itself reads them
+with the standard library's gettext.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import html
 import http.server
 import json
 import os
@@ -22,6 +29,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import zipfile
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -55,6 +63,13 @@ MORPHDOM_INTEGRITY = (
 )
 
 # Only for the end-to-end tests' accessibility checks: never copied into dist/.
+BABEL_VERSION = "2.19.0"
+BABEL_SHA256 = "6d49734aed1d595b2c065d012174df8c83964692f26fc461702281634dd7555b"
+LOCALE = ROOT / "senator_core" / "locale"
+DOMAIN = "senator"
+TRANSLATED = ("pl", "ru")  # English is the source's own language
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+
 AXE_VERSION = "4.14.1"
 AXE_INTEGRITY = (
     "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37O"
@@ -184,6 +199,128 @@ def _axe_script() -> Path:
         partial_copy.write_bytes(data)
         partial_copy.replace(script)
     return script
+
+
+# --------------------------------------------------------------------------- translations
+
+
+def _babel() -> None:
+    """Makes Babel importable: the one installed, else the pinned wheel, unpacked."""
+    try:
+        import babel  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        return
+    folder = CACHE / f"babel-{BABEL_VERSION}"
+    if not (folder / "babel" / "__init__.py").exists():
+        download = CACHE / "pypi"
+        download.mkdir(parents=True, exist_ok=True)
+        wheel = download / f"babel-{BABEL_VERSION}-py3-none-any.whl"
+        if not (wheel.exists() and _sha256(wheel) == BABEL_SHA256):
+            print(f"  fetching Babel {BABEL_VERSION} from PyPI")
+            _run(
+                [
+                    sys.executable, "-m", "pip", "download", f"babel=={BABEL_VERSION}",
+                    "--no-deps", "--only-binary=:all:", "--disable-pip-version-check",
+                    "--quiet", "-d", str(download),
+                ],
+                "pip download babel",
+            )  # fmt: skip
+            if not wheel.exists() or _sha256(wheel) != BABEL_SHA256:
+                wheel.unlink(missing_ok=True)
+                raise BuildError("Babel from PyPI does not match its pinned sha256")
+        scratch = Path(tempfile.mkdtemp(dir=CACHE))
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(scratch)
+        shutil.rmtree(folder, ignore_errors=True)
+        scratch.rename(folder)
+    sys.path.insert(0, str(folder))
+
+
+def catalog_paths(lang: str) -> tuple[Path, Path]:
+    """The translation of `lang`: its catalog (.po, in the repository) and compiled (.mo)."""
+    folder = LOCALE / lang / "LC_MESSAGES"
+    return folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+
+
+def compile_catalogs() -> list[Path]:
+    """Compiles each language's catalog to the .mo gettext reads, when it changed."""
+    compiled = []
+    for lang in TRANSLATED:
+        po, mo = catalog_paths(lang)
+        if not po.exists():  # a language not started yet: the tests say it is missing
+            continue
+        if mo.exists() and mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
+            compiled.append(mo)
+            continue
+        _babel()
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with po.open("rb") as file:
+            catalog = read_po(file, locale=lang, domain=DOMAIN)
+        scratch = mo.with_suffix(f".{os.getpid()}.tmp")
+        with scratch.open("wb") as file:
+            write_mo(file, catalog)
+        os.replace(scratch, mo)  # atomic: two processes compiling at once both end well
+        compiled.append(mo)
+    return compiled
+
+
+def extract_catalogs() -> None:
+    """Gathers every marked text of senator_core into the template (.pot) and adds the
+    new ones to each language's catalog, keeping what is translated."""
+    _babel()
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.pofile import read_po, write_po
+
+    template = Catalog(project="Senator", domain=DOMAIN, charset="utf-8")
+    found = extract_from_dir(
+        str(ROOT / "senator_core"),
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=("Translators:",),
+        strip_comment_tags=True,
+    )
+    for filename, lineno, message, comments, context in found:
+        if filename.startswith("locale"):
+            continue
+        template.add(
+            message, None, [(f"senator_core/{filename}", lineno)],
+            auto_comments=comments, context=context,
+        )  # fmt: skip
+    LOCALE.mkdir(parents=True, exist_ok=True)
+    with (LOCALE / f"{DOMAIN}.pot").open("wb") as file:
+        write_po(file, template, width=100, omit_header=False)
+    for lang in TRANSLATED:
+        po, _ = catalog_paths(lang)
+        po.parent.mkdir(parents=True, exist_ok=True)
+        if po.exists():
+            with po.open("rb") as file:
+                catalog = read_po(file, locale=lang, domain=DOMAIN)
+        else:
+            catalog = Catalog(locale=lang, domain=DOMAIN, project="Senator", charset="utf-8")
+        catalog.update(template, no_fuzzy_matching=True)
+        with po.open("wb") as file:
+            write_po(file, catalog, width=100, ignore_obsolete=True)
+        print(f"  {po.relative_to(ROOT)}: {len(catalog)} messages")
+
+
+def _page() -> str:
+    """index.html with the loading screen's words in every language (from the catalogs,
+    compiled first)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from senator_core.app.loading import boot_texts
+    finally:
+        sys.path.remove(str(ROOT))
+    texts = boot_texts()
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    noscript = " / ".join(dict.fromkeys(t["noscript"] for t in texts.values()))
+    data = json.dumps(texts, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return page.replace("__BOOT_TEXTS__", data).replace("__NOSCRIPT__", html.escape(noscript))
 
 
 # --------------------------------------------------------------------------- the game's wheel
@@ -422,6 +559,7 @@ def _build() -> Path:
     print(f"Building {DIST}/")
     pyodide_tgz = npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
     morphdom_tgz = npm_tarball("morphdom", MORPHDOM_VERSION, MORPHDOM_INTEGRITY)
+    compile_catalogs()
     micropip, wheel = precompiled([micropip_wheel(), game_wheel()], pyodide_tgz)
 
     DIST.parent.mkdir(parents=True, exist_ok=True)
@@ -447,7 +585,7 @@ def _build() -> Path:
         wheel_path = f"wheels/{wheel_digest}/{wheel.name}"
         (staging / wheel_path).parent.mkdir(parents=True)
         shutil.copy2(wheel, staging / wheel_path)
-        shutil.copy2(WEB / "index.html", staging / "index.html")
+        (staging / "index.html").write_text(_page(), encoding="utf-8")
         shutil.copy2(WEB / "main.py", staging / "main.py")
         shutil.copytree(WEB / "assets", staging / "assets")
         for size in (192, 512):
@@ -541,8 +679,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--serve", action="store_true", help="serve dist/ after building")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     parser.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    parser.add_argument(
+        "--catalogs", action="store_true", help="only compile the translations (.po to .mo)"
+    )
+    parser.add_argument(
+        "--extract", action="store_true", help="gather the marked texts into the catalogs"
+    )
     args = parser.parse_args(argv)
     try:
+        if args.extract:
+            extract_catalogs()
+            return 0
+        if args.catalogs:
+            compile_catalogs()
+            return 0
         if not args.no_build:
             build()
         elif not (DIST / "index.html").exists():
