@@ -1325,14 +1325,22 @@ class Game:
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as err:
-            raise ValueError(f"not a saved game: the text is not JSON ({err})") from None
+            raise ValueError(
+                _("not a saved game: the text is not JSON ({reason})").format(reason=err)
+            ) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError("not a saved game of Senator")
+            raise ValueError(_("not a saved game of Senator"))
         if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"saved game version {data.get('version')!r} is not supported")
+            raise ValueError(
+                _("saved game version {version} is not supported").format(
+                    version=repr(data.get("version"))
+                )
+            )
         game = replay(data.get("record"))
         if game.state() != data.get("state"):
-            raise ValueError("the saved game is corrupted: its position does not match its moves")
+            raise ValueError(
+                _("the saved game is corrupted: its position does not match its moves")
+            )
         return game
 
     def __repr__(self) -> str:
@@ -1350,27 +1358,32 @@ def new_game(config: GameConfig | None = None) -> Game:
 def replay(record: Any) -> Game:
     """The game a record describes (see `Game.record`); ValueError if it is not sound."""
     if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
-        raise ValueError("not a game record: it needs a config and a list of actions")
+        raise ValueError(_("not a game record: it needs a config and a list of actions"))
     unknown = set(record) - {"config", "actions", "reseeds"}
     if unknown:
-        raise ValueError(f"not a game record: unknown field {sorted(map(str, unknown))[0]!r}")
+        raise ValueError(
+            _("not a game record: unknown field {field}").format(
+                field=repr(sorted(map(str, unknown))[0])
+            )
+        )
     try:
         config = GameConfig.from_dict(record.get("config"))
     except (TypeError, ValueError) as err:
-        raise ValueError(f"the record's config is not valid: {err}") from None
+        reason = _("the record's config is not valid: {reason}").format(reason=err)
+        raise ValueError(reason) from None
     if config.seed is None:
-        raise ValueError("the record's config has no seed, so it cannot be replayed")
+        raise ValueError(_("the record's config has no seed, so it cannot be replayed"))
     reseeds: dict[int, int] = {}
     raw = record.get("reseeds", [])
     if not isinstance(raw, list):
-        raise ValueError("the record's reseeds must be a list of [move, seed] pairs")
+        raise ValueError(_("the record's reseeds must be a list of [move, seed] pairs"))
     for pair in raw:
         if (
             not isinstance(pair, list)
             or len(pair) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in pair)
         ):
-            raise ValueError("the record's reseeds must be a list of [move, seed] pairs")
+            raise ValueError(_("the record's reseeds must be a list of [move, seed] pairs"))
         reseeds[pair[0]] = pair[1]
     game = Game(config)
     actions = record["actions"]
@@ -1378,12 +1391,14 @@ def replay(record: Any) -> Game:
         if i in reseeds:
             game._reseed(reseeds[i])
         if not isinstance(text, str):
-            raise ValueError(f"the record's action {i + 1} is not text")
+            raise ValueError(_("the record's action {number} is not text").format(number=i + 1))
         try:
             game.apply(text)
         except IllegalActionError as err:
             raise ValueError(
-                f"the record's action {i + 1} ({text!r}) is not legal: {err}"
+                _("the record's action {number} ({action}) is not legal: {reason}").format(
+                    number=i + 1, action=repr(text), reason=err
+                )
             ) from None
     if len(actions) in reseeds:
         game._reseed(reseeds[len(actions)])
