@@ -9,7 +9,7 @@ hand, and a restriction (Ludi Gladiatorum, Spartacus) is named only when the
 engine's legal plays lack something that R21 alone would allow.
 
 Nothing here builds HTML. A `Blocker` keeps its rule number as data and gives
-a plain English sentence with no rule number in it.
+a sentence in the language spoken now with no rule number in it.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from ..actions import SKIP as V_SKIP
 from ..actions import WITHDRAW as V_WITHDRAW
 from ..actions import Action, Counts
 from ..game import Game
+from ..i18n import N_, _, ngettext
 from ..rules import (
     ASSASSIN,
     CARD_VALUES,
@@ -97,7 +98,7 @@ class Blocker:
     args: dict[str, int] = field(default_factory=dict, hash=False)
 
     def sentence(self) -> str:
-        """The blocker in plain English, with no rule number."""
+        """The blocker in the language spoken now, with no rule number."""
         return _SENTENCES[self.id](self.args)
 
 
@@ -109,74 +110,120 @@ def _blocker(id: str, **args: int) -> Blocker:
 # ---------------------------------------------------------------------- sentences
 
 
-def _n_cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
 def _no_influence(args: dict[str, int]) -> str:
-    return "You have no influence card left in hand."
+    return _("You have no influence card left in hand.")
 
 
 def _cannot_beat(args: dict[str, int]) -> str:
-    return f"You need {args['needed']} to lead; your whole hand brings you only to {args['reach']}."
+    return _("You need {needed} to lead; your whole hand brings you only to {reach}.").format(
+        needed=args["needed"], reach=args["reach"]
+    )
 
 
 def _ludi_limit(args: dict[str, int]) -> str:
     in_play, cap = args["in_play"], args["cap"]
+    needed, reach, more = args["needed"], args["reach"], cap - in_play
     if in_play >= cap:
-        return f"You already have {_n_cards(in_play)} in play, the most Ludi Gladiatorum allows."
+        return ngettext(
+            "You already have {in_play} card in play, the most Ludi Gladiatorum allows.",
+            "You already have {in_play} cards in play, the most Ludi Gladiatorum allows.",
+            in_play,
+        ).format(in_play=in_play)
+    short = reach < needed
+    if in_play == 0 and short:
+        return ngettext(
+            "Ludi Gladiatorum lets you put at most {cap} card in play in a debate; that way "
+            "you reach {reach} at most, and you need {needed}.",
+            "Ludi Gladiatorum lets you put at most {cap} cards in play in a debate; that way "
+            "you reach {reach} at most, and you need {needed}.",
+            cap,
+        ).format(cap=cap, reach=reach, needed=needed)
     if in_play == 0:
-        head = f"Ludi Gladiatorum lets you put at most {_n_cards(cap)} in play in a debate"
-    else:
-        head = (
-            f"Ludi Gladiatorum lets you put at most {_n_cards(cap)} in play in a debate, "
-            f"so you may add only {cap - in_play} more {'card' if cap - in_play == 1 else 'cards'}"
-        )
-    if args["reach"] < args["needed"]:
-        return f"{head}; that way you reach {args['reach']} at most, and you need {args['needed']}."
-    return head + "."
+        return ngettext(
+            "Ludi Gladiatorum lets you put at most {cap} card in play in a debate.",
+            "Ludi Gladiatorum lets you put at most {cap} cards in play in a debate.",
+            cap,
+        ).format(cap=cap)
+    if short:
+        # Translators: {cap} is the event's limit, 2 cards; the plural form follows
+        # {more}, the cards the player may still add.
+        return ngettext(
+            "Ludi Gladiatorum lets you put at most {cap} cards in play in a debate, so you "
+            "may add only {more} more card; that way you reach {reach} at most, and you "
+            "need {needed}.",
+            "Ludi Gladiatorum lets you put at most {cap} cards in play in a debate, so you "
+            "may add only {more} more cards; that way you reach {reach} at most, and you "
+            "need {needed}.",
+            more,
+        ).format(cap=cap, more=more, reach=reach, needed=needed)
+    # Translators: {cap} is the event's limit, 2 cards; the plural form follows
+    # {more}, the cards the player may still add.
+    return ngettext(
+        "Ludi Gladiatorum lets you put at most {cap} cards in play in a debate, so you "
+        "may add only {more} more card.",
+        "Ludi Gladiatorum lets you put at most {cap} cards in play in a debate, so you "
+        "may add only {more} more cards.",
+        more,
+    ).format(cap=cap, more=more)
 
 
 def _spartacus_first_play(args: dict[str, int]) -> str:
     held = args["held"]
     if "cards" in args:
         cards = args["cards"]
-        head = f"Under Spartacus your first play in a debate must put at least {cards} cards down"
         if held < cards:
-            return f"{head}, and you hold only {held} influence {'card' if held == 1 else 'cards'}."
-        return head + "."
+            # Translators: {cards} is the event's minimum, 2 cards; the plural form
+            # follows {held}, the influence cards in the player's hand.
+            return ngettext(
+                "Under Spartacus your first play in a debate must put at least {cards} cards "
+                "down, and you hold only {held} influence card.",
+                "Under Spartacus your first play in a debate must put at least {cards} cards "
+                "down, and you hold only {held} influence cards.",
+                held,
+            ).format(cards=cards, held=held)
+        return ngettext(
+            "Under Spartacus your first play in a debate must put at least {cards} card down.",
+            "Under Spartacus your first play in a debate must put at least {cards} cards down.",
+            cards,
+        ).format(cards=cards)
     least = args["influence"]
-    head = f"Under Spartacus your first play in a debate must be worth at least {least}"
     if held < least:
-        return f"{head}, and your hand is worth only {held}."
-    return head + "."
+        return _(
+            "Under Spartacus your first play in a debate must be worth at least {least}, and "
+            "your hand is worth only {held}."
+        ).format(least=least, held=held)
+    return _("Under Spartacus your first play in a debate must be worth at least {least}.").format(
+        least=least
+    )
 
 
 def _assassin_spent(args: dict[str, int]) -> str:
-    return "You have played your Assassin this round; it comes back when the round ends."
+    return _("You have played your Assassin this round; it comes back when the round ends.")
 
 
 def _assassin_lost(args: dict[str, int]) -> str:
-    return "War made you discard your Assassin; it comes back when the round ends."
+    return _("War made you discard your Assassin; it comes back when the round ends.")
 
 
 def _ludi_assassin(args: dict[str, int]) -> str:
-    return (
-        f"You already have {_n_cards(args['in_play'])} in play, so Ludi Gladiatorum "
-        "bars the Assassin."
-    )
+    in_play = args["in_play"]
+    return ngettext(
+        "You already have {in_play} card in play, so Ludi Gladiatorum bars the Assassin.",
+        "You already have {in_play} cards in play, so Ludi Gladiatorum bars the Assassin.",
+        in_play,
+    ).format(in_play=in_play)
 
 
 def _spartacus_assassin(args: dict[str, int]) -> str:
     if "cards" in args:
-        return (
+        return _(
             "Under Spartacus the Assassin must go with an influence card from your hand, "
             "and you have none."
         )
-    return (
-        f"Under Spartacus the Assassin needs {args['influence']} of your own influence "
-        f"in play; you have {args['total']}."
-    )
+    return _(
+        "Under Spartacus the Assassin needs {influence} of your own influence in play; "
+        "you have {total}."
+    ).format(influence=args["influence"], total=args["total"])
 
 
 _SENTENCES = {
@@ -348,18 +395,34 @@ def prompt(game: Game) -> str:
     """
     if game.decision != DEBATE:
         raise ValueError(f"prompt explains a debate, not a {game.decision} decision")
-    options: list[str] = []
     bids = cheapest_plays(game)
+    low = bids[0].total if bids else 0
+    raise_to: str | None = None
     if bids:
-        low, high = bids[0].total, bids[-1].total
-        options.append(f"raise to {low}" + (" or more" if high > low else ""))
+        raise_to = "more" if bids[-1].total > low else "exactly"
     assassins = [a for a in game.legal_actions() if a.verb == V_ASSASSIN]
+    assassin: str | None = None
     if any(a.count == 0 for a in assassins):
-        options.append("play the Assassin")
+        assassin = "alone"
     elif assassins:
-        options.append("play the Assassin with at least one influence card")
-    if not options:
-        return "Withdraw: nothing else is possible."
-    options.append("withdraw")
-    text = ", ".join(options[:-1]) + ", or " + options[-1] + "."
-    return text[0].upper() + text[1:]
+        assassin = "with_card"
+    return _(_PROMPTS[raise_to, assassin]).format(low=low)
+
+
+# What a player in a debate may do, by whether they may raise (to exactly the one total
+# or to it or more) and how they may play the Assassin; withdrawing is always there.
+_PROMPTS: dict[tuple[str | None, str | None], str] = {
+    (None, None): N_("Withdraw: nothing else is possible."),
+    (None, "alone"): N_("Play the Assassin, or withdraw."),
+    (None, "with_card"): N_("Play the Assassin with at least one influence card, or withdraw."),
+    ("exactly", None): N_("Raise to {low}, or withdraw."),
+    ("exactly", "alone"): N_("Raise to {low}, play the Assassin, or withdraw."),
+    ("exactly", "with_card"): N_(
+        "Raise to {low}, play the Assassin with at least one influence card, or withdraw."
+    ),
+    ("more", None): N_("Raise to {low} or more, or withdraw."),
+    ("more", "alone"): N_("Raise to {low} or more, play the Assassin, or withdraw."),
+    ("more", "with_card"): N_(
+        "Raise to {low} or more, play the Assassin with at least one influence card, or withdraw."
+    ),
+}

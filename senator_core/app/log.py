@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from ..game import Game
+from ..i18n import N_, _, language, ngettext
 from .html import Markup, h
 from .model import Model, log_of
 from .pieces import sentence
 from .text import KIND_NAMES, describe
 
 # After a line that a move made for a player begins: it was the only legal choice.
-AUTO_NOTE = Markup(
-    ' <span class="auto-note">(made for the player: nothing else was possible)</span>'
-)
+AUTO_NOTE = N_("(made for the player: nothing else was possible)")
 
 
 # The last logs drawn: the log only grows, and most renders draw the same one again.
@@ -27,7 +26,7 @@ def log_section(model: Model, game: Game, whole: bool = False, jump: bool = Fals
     round when `whole`. With `jump`, each line opens the replay at its move."""
     last = game.last_log_entry()
     shown = None if whole else model.log_rounds
-    depends = (game.names, model.colours, model.auto, shown, jump)
+    depends = (game.names, model.colours, model.auto, shown, jump, language())
     drawn = _DRAWN.get(id(last))
     if drawn is not None and drawn[0] is last and drawn[1] == depends:
         return drawn[2]
@@ -47,20 +46,25 @@ def _draw_log(
     names = game.names
     rounds: list[tuple[str, list[tuple[str, list[Markup]]]]] = []
     auto = set(model.auto)
+    auto_note = Markup(" " + h("span", {"class": "auto-note"}, _(AUTO_NOTE)))
+    set_up, clean_up = _("Set-up"), _("Clean-up")
     for index, event in enumerate(log_of(game)):
         eid = event.id
         if eid == "round_start":
-            rounds.append((f"Round {event.args['round']}", [("Preparation", [])]))
+            round_title = _("Round {n}").format(n=event.args["round"])
+            rounds.append((round_title, [(_("Preparation"), [])]))
         if not rounds:
-            rounds.append(("Set-up", [("Set-up", [])]))
+            rounds.append((set_up, [(set_up, [])]))
         if eid == "topic_chosen":
-            rounds[-1][1].append((f"Debate on {KIND_NAMES[event.args['topic']]}", []))
-        elif eid in ("round_end", "game_end") and rounds[-1][1][-1][0] != "Clean-up":
-            rounds[-1][1].append(("Clean-up" if eid == "round_end" else "The end", []))
+            topic = KIND_NAMES[event.args["topic"]]
+            rounds[-1][1].append((_("Debate on {topic}").format(topic=topic), []))
+        elif eid in ("round_end", "game_end") and rounds[-1][1][-1][0] != clean_up:
+            # Translators: the heading of the log's lines after the last round.
+            rounds[-1][1].append((clean_up if eid == "round_end" else _("The end"), []))
         words = describe(event)
         if words is not None:
             # The log is the longest part of the page: its lines skip the builder.
-            note = AUTO_NOTE if index in auto else ""
+            note = auto_note if index in auto else ""
             line = f"{sentence(model, words, names)}{note}"
             if jump:
                 line = (
@@ -73,7 +77,7 @@ def _draw_log(
     blocks = []
     for r, (title, parts) in enumerate(rounds):
         if shown is not None and r < len(rounds) - 1 and r not in shown:
-            count = sum(len(lines) for _, lines in parts)
+            count = sum(len(lines) for _title, lines in parts)
             blocks.append(
                 h(
                     "section",
@@ -82,7 +86,9 @@ def _draw_log(
                     h(
                         "button",
                         {"type": "button", "data-msg": "log-round", "data-value": r},
-                        f"Show its {count} {'entry' if count == 1 else 'entries'}",
+                        ngettext(
+                            "Show its {count} entry", "Show its {count} entries", count
+                        ).format(count=count),
                     ),
                 )
             )
@@ -107,11 +113,11 @@ def _draw_log(
         )
     return h(
         "section",
-        {"class": "log", "id": "log", "aria-label": "Game log"},
+        {"class": "log", "id": "log", "aria-label": _("Game log")},
         h(
             "header",
             {"class": "panel-head"},
-            h("h2", None, "Game log"),
+            h("h2", None, _("Game log")),
             h(
                 "button",
                 {
@@ -120,7 +126,7 @@ def _draw_log(
                     "data-msg": "panel",
                     "data-value": "log",
                 },
-                "Close",
+                _("Close"),
             ),
         ),
         h(

@@ -4,11 +4,19 @@ would win a tie if the game ended now (R40's steps)."""
 from __future__ import annotations
 
 from ..game import Game
+from ..i18n import N_, _
 from .html import Markup, classes, h
 from .model import Model
-from .pieces import seat_badge
+from .pieces import phrase, seat_badge
+from .text import and_list
 
-R40_STEPS = ((0, "most tokens"), (1, "most Imperium"), (2, "most passed tokens"))
+# R40's steps: the score each compares, the sentence saying who it leaves, and why
+# the leader leads when that step decides (the scoreboard's verdict).
+R40_STEPS = (
+    (0, N_("By most tokens ({best}): {who}."), N_("most tokens")),
+    (1, N_("By most Imperium ({best}): {who}."), N_("tied on tokens, most Imperium")),
+    (2, N_("By most passed tokens ({best}): {who}."), N_("tied on tokens, most passed tokens")),
+)
 
 
 def tie_break_steps(game: Game) -> list[str]:
@@ -18,15 +26,15 @@ def tie_break_steps(game: Game) -> list[str]:
     names = game.names
     field = list(range(game.players))
     steps = []
-    for index, label in R40_STEPS:
+    for index, step, _reason in R40_STEPS:
         best = max(scores[s][index] for s in field)
         field = [s for s in field if scores[s][index] == best]
-        who = " and ".join(names[s] for s in field)
-        steps.append(f"By {label} ({best}): {who}.")
+        who = and_list([names[s] for s in field])
+        steps.append(_(step).format(best=best, who=who))
         if len(field) == 1:
             break
     if len(field) > 1:
-        steps.append("Still tied: they share the victory.")
+        steps.append(_("Still tied: they share the victory."))
     return steps
 
 
@@ -43,13 +51,13 @@ def _deciding_step(game: Game) -> str:
     top = max(s[0] for s in scores)
     tied = [s for s in range(game.players) if scores[s][0] == top]
     if len(tied) == 1:
-        return "most tokens"
-    for index, label in R40_STEPS[1:]:
+        return _(R40_STEPS[0][2])
+    for index, _step, reason in R40_STEPS[1:]:
         best = max(scores[s][index] for s in tied)
         tied = [s for s in tied if scores[s][index] == best]
         if len(tied) == 1:
-            return f"tied on tokens, {label}"
-    return "tied on every count: a shared victory"
+            return _(reason)
+    return _("tied on every count: a shared victory")
 
 
 def scoreboard(model: Model, game: Game) -> Markup:
@@ -70,7 +78,8 @@ def scoreboard(model: Model, game: Game) -> Markup:
                 "th",
                 {"scope": "row"},
                 seat_badge(model, s, names),
-                s in ahead and h("span", {"class": "crown", "aria-label": "leads"}, " ♛"),
+                # Translators: read out for the crown beside the senator who leads.
+                s in ahead and h("span", {"class": "crown", "aria-label": _("leads")}, " ♛"),
             ),
             h("td", {"class": "score-tokens"}, scores[s][0]),
             h("td", {"class": "score-imperium"}, scores[s][1]),
@@ -79,20 +88,23 @@ def scoreboard(model: Model, game: Game) -> Markup:
         for s in order
     ]
     if not any(total for total, _, _ in scores):
-        verdict: Markup | str = "No tokens yet: every senator is level."
+        verdict: Markup | str = _("No tokens yet: every senator is level.")
     else:
-        who = " and ".join(names[s] for s in ahead)
+        who = and_list([names[s] for s in ahead])
         verdict = h(
             "span",
             None,
-            "If the game ended now: ",
-            h("strong", None, who),
-            f" ({_deciding_step(game)}).",
+            phrase(
+                # Translators: {who} is the senator or senators who lead, {reason} why.
+                _("If the game ended now: {who} ({reason})."),
+                who=h("strong", None, who),
+                reason=_deciding_step(game),
+            ),
         )
     return h(
         "section",
-        {"class": "scoreboard", "aria-label": "Scoreboard"},
-        h("h2", None, "Scoreboard"),
+        {"class": "scoreboard", "aria-label": _("Scoreboard")},
+        h("h2", None, _("Scoreboard")),
         h(
             "table",
             {"class": "scores"},
@@ -102,10 +114,11 @@ def scoreboard(model: Model, game: Game) -> Markup:
                 h(
                     "tr",
                     None,
-                    h("th", {"scope": "col"}, "Senator"),
-                    h("th", {"scope": "col"}, "Tokens"),
-                    h("th", {"scope": "col"}, "Imperium"),
-                    h("th", {"scope": "col"}, "Passed"),
+                    h("th", {"scope": "col"}, _("Senator")),
+                    h("th", {"scope": "col"}, _("Tokens")),
+                    h("th", {"scope": "col"}, _("Imperium")),
+                    # Translators: the column of the tokens each senator has passed into law.
+                    h("th", {"scope": "col"}, _("Passed")),
                 ),
             ),
             h("tbody", None, rows),

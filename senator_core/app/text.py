@@ -1,4 +1,5 @@
-"""The game's words in English: names of kinds, cards and events, and a sentence per event."""
+"""The game's words: names of kinds, cards and events, and a sentence per event,
+each marked for translation and read in the language spoken now."""
 
 from __future__ import annotations
 
@@ -6,93 +7,133 @@ from collections.abc import Sequence
 
 from ..config import Variants
 from ..events import Event
+from ..i18n import N_, Translated, _, ngettext, pgettext
 
-KIND_NAMES = {
-    "public_works": "Public Works",
-    "rebellion": "Rebellion",
-    "taxes": "Taxes",
-    "trade": "Trade",
-    "war": "War",
-    "imperium": "Imperium",
-    "consul": "Consul",
-}
-CARD_NAMES = {"1": "1", "2": "2", "5": "5", "assassin": "Assassin"}
-EVENT_NAMES = {
-    "socialis_bellum": "Socialis Bellum",
-    "hannibal": "Hannibal",
-    "imperator": "Imperator",
-    "incursio_barbara": "Incursio Barbara",
-    "ludi_gladiatorum": "Ludi Gladiatorum",
-    "spartacus": "Spartacus",
-}
-EVENT_EFFECTS = {
-    "socialis_bellum": "Three more agenda tokens are drawn into the docket.",
-    "hannibal": "Whenever a debate is won, every player discards the cards they have in play.",
-    "imperator": "Both consuls are flipped: no consul can be debated this round.",
-    "incursio_barbara": "The Imperium tokens in the docket go back to the forum.",
-    "ludi_gladiatorum": "At most 2 cards in play per player in a debate, the Assassin included.",
-    "spartacus": "A debate's first play has a minimum, and the Assassin cannot be played alone.",
-}
+KIND_NAMES = Translated(
+    {
+        "public_works": N_("Public Works"),
+        "rebellion": N_("Rebellion"),
+        "taxes": N_("Taxes"),
+        "trade": N_("Trade"),
+        "war": N_("War"),
+        "imperium": N_("Imperium"),
+        "consul": N_("Consul"),
+    }
+)
+# The card values are numbers everywhere; only the Assassin has a name to translate.
+CARD_NAMES = Translated({"1": "1", "2": "2", "5": "5", "assassin": N_("Assassin")})
+EVENT_NAMES = Translated(
+    {
+        "socialis_bellum": N_("Socialis Bellum"),
+        "hannibal": N_("Hannibal"),
+        "imperator": N_("Imperator"),
+        "incursio_barbara": N_("Incursio Barbara"),
+        "ludi_gladiatorum": N_("Ludi Gladiatorum"),
+        "spartacus": N_("Spartacus"),
+    }
+)
+EVENT_EFFECTS = Translated(
+    {
+        "socialis_bellum": N_("Three more agenda tokens are drawn into the docket."),
+        "hannibal": N_(
+            "Whenever a debate is won, every player discards the cards they have in play."
+        ),
+        "imperator": N_("Both consuls are flipped: no consul can be debated this round."),
+        "incursio_barbara": N_("The Imperium tokens in the docket go back to the forum."),
+        "ludi_gladiatorum": N_(
+            "At most 2 cards in play per player in a debate, the Assassin included."
+        ),
+        "spartacus": N_(
+            "A debate's first play has a minimum, and the Assassin cannot be played alone."
+        ),
+    }
+)
 
 # The set-up screen's words for each variant switch and value.
-VARIANT_TEXT: dict[str, dict[str, str]] = {
-    "taxes": {
-        "take_anywhere": "Taxes takes the veto from the centre or from whoever holds it.",
-        "centre_only": "Taxes takes the veto only from the centre.",
-    },
-    "spartacus": {
-        "two_cards": "Spartacus: a first play needs 2 cards; the Assassin goes with a card.",
-        "two_points": "Spartacus: a first play needs 2 influence; the Assassin needs 2 in play.",
-    },
-    "war": {
-        "one_copy": "War makes each other player discard one copy of the named card.",
-        "all_copies": "War makes each other player discard every copy of the named card.",
-    },
-    "public_works": {
-        "not_assassinated": "Public Works cannot return a card an Assassin discarded.",
-        "not_assassin": "Public Works returns any discarded card but the Assassin.",
-    },
-    "events": {"on": "One event card in force each round.", "off": "No event cards."},
+VARIANT_TEXT: dict[str, Translated[str]] = {
+    "taxes": Translated(
+        {
+            "take_anywhere": N_("Taxes takes the veto from the centre or from whoever holds it."),
+            "centre_only": N_("Taxes takes the veto only from the centre."),
+        }
+    ),
+    "spartacus": Translated(
+        {
+            "two_cards": N_(
+                "Spartacus: a first play needs 2 cards; the Assassin goes with a card."
+            ),
+            "two_points": N_(
+                "Spartacus: a first play needs 2 influence; the Assassin needs 2 in play."
+            ),
+        }
+    ),
+    "war": Translated(
+        {
+            "one_copy": N_("War makes each other player discard one copy of the named card."),
+            "all_copies": N_("War makes each other player discard every copy of the named card."),
+        }
+    ),
+    "public_works": Translated(
+        {
+            "not_assassinated": N_("Public Works cannot return a card an Assassin discarded."),
+            "not_assassin": N_("Public Works returns any discarded card but the Assassin."),
+        }
+    ),
+    "events": Translated(
+        {"on": N_("One event card in force each round."), "off": N_("No event cards.")}
+    ),
 }
-VARIANT_LABELS = {
-    "taxes": "Taxes",
-    "spartacus": "Spartacus",
-    "war": "War",
-    "public_works": "Public Works",
-    "events": "Events",
-}
-SPEED_LABELS = {
-    "instant": "Instant",
-    "fast": "Fast",
-    "normal": "Normal",
-    "slow": "Slow",
-}
-KIND_LABELS = {
-    "human": "Human",
-    "easy": "Computer: easy",
-    "normal": "Computer: normal",
-    "hard": "Computer: hard",
-    "random": "Computer: random",
-    "heuristic": "Computer: heuristic",
-}
-DECISION_TITLES = {
-    "topic": "Choose a topic",
-    "debate": "Debate",
-    "power": "Use the power",
-    "award": "Award the token",
-    "veto": "Veto or accept",
-}
+VARIANT_LABELS = Translated(
+    {
+        "taxes": N_("Taxes"),
+        "spartacus": N_("Spartacus"),
+        "war": N_("War"),
+        "public_works": N_("Public Works"),
+        "events": N_("Events"),
+    }
+)
+SPEED_LABELS = Translated(
+    {
+        # Translators: a speed of play (how fast the moves are shown).
+        "instant": N_("Instant"),
+        "fast": N_("Fast"),
+        # Translators: a speed of play, between fast and slow.
+        "normal": N_("Normal"),
+        "slow": N_("Slow"),
+    }
+)
+KIND_LABELS = Translated(
+    {
+        # Translators: who sits at a seat: a person, or a computer player of a level.
+        "human": N_("Human"),
+        "easy": N_("Computer: easy"),
+        "normal": N_("Computer: normal"),
+        "hard": N_("Computer: hard"),
+        "random": N_("Computer: random"),
+        "heuristic": N_("Computer: heuristic"),
+    }
+)
+DECISION_TITLES = Translated(
+    {
+        "topic": N_("Choose a topic"),
+        # Translators: the heading of the decision to bid, withdraw or play the Assassin.
+        "debate": N_("Debate"),
+        "power": N_("Use the power"),
+        "award": N_("Award the token"),
+        "veto": N_("Veto or accept"),
+    }
+)
 
 
 def event_effect(event: str, variants: Variants) -> str:
     """What an event does, in the reading of the rules this game plays (R41-R46)."""
     if event == "spartacus":
         if variants.spartacus == "two_points":
-            return (
+            return _(
                 "A first play in a debate must be worth at least 2; the Assassin needs "
                 "2 of your own influence in play."
             )
-        return (
+        return _(
             "A first play in a debate must put at least 2 cards down; the Assassin goes "
             "with at least one influence card."
         )
@@ -102,35 +143,60 @@ def event_effect(event: str, variants: Variants) -> str:
 def power_text(kind: str, variants: Variants) -> str:
     """What winning a debate on `kind` lets the winner do (R26, R27, R34-R39)."""
     if kind == "public_works":
-        extra = (
-            " nor one an Assassin discarded" if variants.public_works == "not_assassinated" else ""
-        )
-        return f"Take one card back from your discard pile (not the Assassin{extra})."
+        if variants.public_works == "not_assassinated":
+            return _(
+                "Take one card back from your discard pile (not the Assassin nor one an "
+                "Assassin discarded)."
+            )
+        return _("Take one card back from your discard pile (not the Assassin).")
     if kind == "rebellion":
-        return "Send another docket token back to the forum, or flip a face-up consul."
+        return _("Send another docket token back to the forum, or flip a face-up consul.")
     if kind == "taxes":
         if variants.taxes == "centre_only":
-            return "Take the veto token, if it lies in the centre."
-        return "Take the veto token, from the centre or from whoever holds it."
+            return _("Take the veto token, if it lies in the centre.")
+        return _("Take the veto token, from the centre or from whoever holds it.")
     if kind == "trade":
-        return "Take one more docket token (not Imperium) among your own proposed tokens."
+        return _("Take one more docket token (not Imperium) among your own proposed tokens.")
     if kind == "war":
         if variants.war == "all_copies":
-            return "Name a card: every other player discards every copy of it from hand."
-        return "Name a card: every other player discards one copy of it from hand."
+            return _("Name a card: every other player discards every copy of it from hand.")
+        return _("Name a card: every other player discards one copy of it from hand.")
     if kind == "imperium":
-        return "No power: the winner keeps it, passed into law at once."
+        return _("No power: the winner keeps it, passed into law at once.")
     if kind == "consul":
-        return "The winner passes all of their own proposed tokens into law."
+        return _("The winner passes all of their own proposed tokens into law.")
     raise ValueError(kind)
 
 
+def plain_list(items: Sequence[str]) -> str:
+    """Items listed one after another, as English does with commas: "War, Taxes"."""
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: between the items of a list of tokens or senators, but the last two.
+    head = pgettext("list", ", ").join(items[:-1])
+    # Translators: the end of a list of tokens or senators: {items} is all but the last
+    # item. English keeps a comma ("War, Taxes"); your language may say "and" here.
+    return pgettext("list", "{items}, {last}").format(items=head, last=items[-1])
+
+
+def and_list(items: Sequence[str]) -> str:
+    """Names joined by "and", as the winners are: "Cassius and Brutus"."""
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: between the names of a list joined by "and", but the last two. English
+    # repeats "and" ("Cassius and Brutus and Livia"); most languages use a comma here.
+    head = pgettext("list of names", " and ").join(items[:-1])
+    # Translators: the end of a list of names: {items} is all but the last name.
+    return _("{items} and {last}").format(items=head, last=items[-1])
+
+
 def kinds_text(kinds: Sequence[str]) -> str:
-    return ", ".join(KIND_NAMES[k] for k in kinds) if kinds else "nothing"
+    # Translators: an empty list of tokens, as in "The docket draws nothing."
+    return plain_list([KIND_NAMES[k] for k in kinds]) if kinds else pgettext("tokens", "nothing")
 
 
 def cards_text(cards: Sequence[str]) -> str:
-    return " + ".join(CARD_NAMES[c] for c in cards) if cards else "no cards"
+    return " + ".join(CARD_NAMES[c] for c in cards) if cards else _("no cards")
 
 
 class Seat(int):
@@ -140,134 +206,170 @@ class Seat(int):
 Sentence = tuple[str, dict[str, object]]
 
 
+def _slots(prefix: str, count: int) -> list[str]:
+    """The template slots `{p0}`, `{p1}`... for a list of seats in a sentence."""
+    return [f"{{{prefix}{i}}}" for i in range(count)]
+
+
 def describe(event: Event) -> Sentence | None:
-    """An event as a sentence template and its arguments, or None for bookkeeping a
-    player need not read. Seats come as `Seat` values, so a view can show names in
-    the players' colours; `render_text` makes plain text of it."""
+    """An event as a sentence template in the language spoken now and its arguments,
+    or None for bookkeeping a player need not read. Seats come as `Seat` values, so a
+    view can show names in the players' colours; `render_text` makes plain text of it."""
     a = event.args
     eid = event.id
     who = Seat(a["seat"]) if "seat" in a else None
     if eid == "setup":
-        return "A game for {players} senators begins; {opener} opens.", {
+        return _("A game for {players} senators begins; {opener} opens."), {
             "players": a["players"],
             "opener": Seat(a["first_opener"]),
         }
     if eid == "round_start":
-        return "Round {round} begins.", {"round": a["round"]}
+        return _("Round {round} begins."), {"round": a["round"]}
     if eid == "docket_filled":
-        return "The docket draws {kinds}.", {"kinds": kinds_text(a["kinds"])}
+        return _("The docket draws {kinds}."), {"kinds": kinds_text(a["kinds"])}
     if eid == "event_revealed":
-        return "Event: {event}. {effect}", {
+        return _("Event: {event}. {effect}"), {
             "event": EVENT_NAMES[a["event"]],
             "effect": EVENT_EFFECTS[a["event"]],
         }
     if eid == "event_draws":
-        return "Socialis Bellum draws {kinds} into the docket.", {"kinds": kinds_text(a["kinds"])}
+        return _("Socialis Bellum draws {kinds} into the docket."), {
+            "kinds": kinds_text(a["kinds"])
+        }
     if eid == "consuls_flipped":
-        return "Imperator flips both consuls.", {}
+        return _("Imperator flips both consuls."), {}
     if eid == "imperium_returned":
-        if not a["count"]:
-            return "Incursio Barbara finds no Imperium in the docket to send back.", {}
-        return "Incursio Barbara sends {count} Imperium back to the forum.", {"count": a["count"]}
+        count = a["count"]
+        if not count:
+            return _("Incursio Barbara finds no Imperium in the docket to send back."), {}
+        return ngettext(
+            "Incursio Barbara sends {count} Imperium back to the forum.",
+            "Incursio Barbara sends {count} Imperium back to the forum.",
+            count,
+        ), {"count": count}
     if eid == "round_skipped":
-        return "Nothing can be debated: round {round} goes to clean-up.", {"round": a["round"]}
+        return _("Nothing can be debated: round {round} goes to clean-up."), {"round": a["round"]}
     if eid == "topic_chosen":
-        return "{who} opens a debate on {topic}.", {"who": who, "topic": KIND_NAMES[a["topic"]]}
+        return _("{who} opens a debate on {topic}."), {
+            "who": who,
+            "topic": KIND_NAMES[a["topic"]],
+        }
     if eid == "bid":
-        return "{who} plays {cards} (total {total}).", {
+        return _("{who} plays {cards} (total {total})."), {
             "who": who,
             "cards": cards_text(a["cards"]),
             "total": a["total"],
         }
     if eid == "withdrawn":
-        return "{who} withdraws.", {"who": who}
+        return _("{who} withdraws."), {"who": who}
     if eid == "assassin":
         if a["cards"]:
-            return "{who} plays the Assassin with {cards}!", {
+            return _("{who} plays the Assassin with {cards}!"), {
                 "who": who,
                 "cards": cards_text(a["cards"]),
             }
-        return "{who} plays the Assassin!", {"who": who}
+        return _("{who} plays the Assassin!"), {"who": who}
     if eid == "assassinated":
-        return "The debate on {topic} ends with no winner: every card in play is discarded.", {
+        return _("The debate on {topic} ends with no winner: every card in play is discarded."), {
             "topic": KIND_NAMES[a["topic"]]
         }
     if eid == "debate_won":
-        return "{who} wins the debate on {topic}.", {"who": who, "topic": KIND_NAMES[a["topic"]]}
+        return _("{who} wins the debate on {topic}."), {
+            "who": who,
+            "topic": KIND_NAMES[a["topic"]],
+        }
     if eid == "power_skipped":
-        return "{who} does not use the power of {topic}.", {
+        return _("{who} does not use the power of {topic}."), {
             "who": who,
             "topic": KIND_NAMES[a["topic"]],
         }
     if eid == "card_reclaimed":
-        return "{who} takes a {card} back into hand.", {"who": who, "card": CARD_NAMES[a["card"]]}
+        return _("{who} takes a {card} back into hand."), {
+            "who": who,
+            "card": CARD_NAMES[a["card"]],
+        }
     if eid == "token_discarded":
-        return "{who} sends {kind} from the docket to the forum.", {
+        return _("{who} sends {kind} from the docket to the forum."), {
             "who": who,
             "kind": KIND_NAMES[a["kind"]],
         }
     if eid == "consul_flipped":
-        return "{who} flips a consul.", {"who": who}
+        return _("{who} flips a consul."), {"who": who}
     if eid == "veto_taken":
         if a["source"] is None:
-            return "{who} takes the veto from the centre.", {"who": who}
-        return "{who} takes the veto from {source}.", {"who": who, "source": Seat(a["source"])}
+            return _("{who} takes the veto from the centre."), {"who": who}
+        return _("{who} takes the veto from {source}."), {"who": who, "source": Seat(a["source"])}
     if eid == "token_taken":
-        return "{who} takes {kind} from the docket.", {"who": who, "kind": KIND_NAMES[a["kind"]]}
+        return _("{who} takes {kind} from the docket."), {
+            "who": who,
+            "kind": KIND_NAMES[a["kind"]],
+        }
     if eid == "card_named":
         hit = [p for p, n in enumerate(a["discarded"]) if n]
         if not hit:
-            return "{who} names the {card}: nobody holds one.", {
+            return _("{who} names the {card}: nobody holds one."), {
                 "who": who,
                 "card": CARD_NAMES[a["card"]],
             }
         args: dict[str, object] = {"who": who, "card": CARD_NAMES[a["card"]]}
-        victims: list[str] = []
         for i, p in enumerate(hit):
             args[f"p{i}"] = Seat(p)
-            victims.append(f"{{p{i}}}")
-        return "{who} names the {card}; discarding: " + ", ".join(victims) + ".", args
+        # The seats discarding become slots of their own, so each shows as a name.
+        victims = plain_list(_slots("p", len(hit)))
+        template = ngettext(
+            "{who} names the {card}; discarding: {victims}.",
+            "{who} names the {card}; discarding: {victims}.",
+            len(hit),
+        )
+        return template.replace("{victims}", victims), args
     if eid == "token_given":
         if a["to"] == a["seat"]:
-            return "{who} keeps {kind}.", {"who": who, "kind": KIND_NAMES[a["kind"]]}
-        return "{who} gives {kind} to {to}.", {
+            return _("{who} keeps {kind}."), {"who": who, "kind": KIND_NAMES[a["kind"]]}
+        return _("{who} gives {kind} to {to}."), {
             "who": who,
             "kind": KIND_NAMES[a["kind"]],
             "to": Seat(a["to"]),
         }
     if eid == "vetoed":
-        return "{who} vetoes {kind}: it goes back to the forum.", {
+        return _("{who} vetoes {kind}: it goes back to the forum."), {
             "who": who,
             "kind": KIND_NAMES[a["kind"]],
         }
     if eid == "accepted":
-        return "{who} accepts {kind}.", {"who": who, "kind": KIND_NAMES[a["kind"]]}
+        return _("{who} accepts {kind}."), {"who": who, "kind": KIND_NAMES[a["kind"]]}
     if eid == "token_proposed":
-        return "{kind} joins the proposed tokens of {who}.", {
+        return _("{kind} joins the proposed tokens of {who}."), {
             "who": who,
             "kind": KIND_NAMES[a["kind"]],
         }
     if eid == "conflict":
-        return "{kind} conflicts with {lost} of {who}: all go back to the forum.", {
+        return _("{kind} conflicts with {lost} of {who}: all go back to the forum."), {
             "who": who,
             "kind": KIND_NAMES[a["kind"]],
             "lost": kinds_text(a["lost"]),
         }
     if eid == "imperium_passed":
-        return "{who} passes Imperium into law.", {"who": who}
+        return _("{who} passes Imperium into law."), {"who": who}
     if eid == "consul_passed":
         if not a["kinds"]:
-            return "{who} wins the consul with nothing proposed to pass.", {"who": who}
-        return "{who} passes {kinds} into law.", {"who": who, "kinds": kinds_text(a["kinds"])}
+            return _("{who} wins the consul with nothing proposed to pass."), {"who": who}
+        return _("{who} passes {kinds} into law."), {
+            "who": who,
+            "kinds": kinds_text(a["kinds"]),
+        }
     if eid == "cards_resolved":
         return None
     if eid == "round_end":
-        return "Round {round} ends; discards return to hand.", {"round": a["round"]}
+        return _("Round {round} ends; discards return to hand."), {"round": a["round"]}
     if eid == "game_end":
+        count = len(a["winners"])
         won: dict[str, object] = {f"w{i}": Seat(s) for i, s in enumerate(a["winners"])}
-        named = " and ".join(f"{{w{i}}}" for i in range(len(a["winners"])))
-        verb = "share the victory" if len(a["winners"]) > 1 else "wins"
-        return f"The game is over: {named} {verb}.", won
+        template = ngettext(
+            "The game is over: {winners} wins.",
+            "The game is over: {winners} share the victory.",
+            count,
+        )
+        return template.replace("{winners}", and_list(_slots("w", count))), won
     raise ValueError(f"no sentence for event {eid!r}")
 
 
@@ -290,25 +392,27 @@ def action_label(text: str, game_total: int, names: Sequence[str]) -> str:
         start = [str(game_total)] if game_total else []
         return f"{' + '.join([*start, *rest])} → {game_total + value}"
     if verb == "assassin":
-        return "Assassin" + "".join(f" + {c}" for c in rest)
+        return " + ".join([CARD_NAMES["assassin"], *rest])
     if verb == "withdraw":
-        return "Withdraw"
+        return _("Withdraw")
     if verb == "reclaim":
-        return f"Take back a {CARD_NAMES[rest[0]]}"
+        return _("Take back a {card}").format(card=CARD_NAMES[rest[0]])
     if verb == "discard":
-        return f"Send {KIND_NAMES[rest[0]]} to the forum"
+        return _("Send {kind} to the forum").format(kind=KIND_NAMES[rest[0]])
     if verb == "flip":
-        return "Flip a consul"
+        return _("Flip a consul")
     if verb == "take":
-        return "Take the veto" if rest[0] == "veto" else f"Take {KIND_NAMES[rest[0]]}"
+        if rest[0] == "veto":
+            return _("Take the veto")
+        return _("Take {kind}").format(kind=KIND_NAMES[rest[0]])
     if verb == "name":
-        return f"Name the {CARD_NAMES[rest[0]]}"
+        return _("Name the {card}").format(card=CARD_NAMES[rest[0]])
     if verb == "skip":
-        return "Skip the power"
+        return _("Skip the power")
     if verb == "give":
-        return f"Give to {names[int(rest[0])]}"
+        return _("Give to {name}").format(name=names[int(rest[0])])
     if verb == "veto":
-        return "Veto it"
+        return _("Veto it")
     if verb == "accept":
-        return "Accept it"
+        return _("Accept it")
     raise ValueError(f"no label for action {text!r}")
