@@ -15,8 +15,10 @@ outside, and it is escaped.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from html import escape
 
+from ..i18n import _
 from .html import Markup
 
 # Every name `icon` draws: the six agenda kinds, consul, consul_flipped, veto,
@@ -437,17 +439,20 @@ _STILL = (
 )
 
 
-def conflict_cycle(labels: dict[str, str]) -> Markup:
+def conflict_cycle(labels: Mapping[str, str]) -> Markup:
     """The conflict cycle of R4 drawn as a diagram, kinds labelled by `labels`.
 
     `labels` names the six kinds. It may also hold the words around them, for
     another language: "pair" ("{a} and {b} cancel each other"), "alone"
     ("{a} conflicts with nothing"), "nothing" ("conflicts with nothing", under
-    Imperium) and "legend" ("cancel each other", beside the jagged line).
+    Imperium) and "legend" ("cancel each other", beside the jagged line); those
+    left out are the catalog's, in the language spoken now.
     Each conflicting pair's edge carries `data-pair="<kind> <kind>"`.
     """
-    pair = labels.get("pair", "{a} and {b} cancel each other")
-    alone = labels.get("alone", "{a} conflicts with nothing")
+    # Translators: read for the diagram of conflicts; {a} and {b} are two kinds of token.
+    pair = labels.get("pair") or _("{a} and {b} cancel each other")
+    # Translators: read for the diagram of conflicts; {a} is Imperium.
+    alone = labels.get("alone") or _("{a} conflicts with nothing")
     summary = [pair.replace("{a}", labels[a]).replace("{b}", labels[b]) for a, b in _PAIRS]
     summary.append(alone.replace("{a}", labels["imperium"]))
     text = escape("; ".join(summary) + ".")
@@ -456,8 +461,10 @@ def conflict_cycle(labels: dict[str, str]) -> Markup:
         [
             *(_node_label(i, labels[kind]) for i, kind in enumerate(CYCLE)),
             _label(labels["imperium"], ix, iy + 41),
-            _label(labels.get("nothing", "conflicts with nothing"), ix, iy + 61),
-            _label(labels.get("legend", "cancel each other"), ix, 273),
+            # Translators: written under Imperium in the diagram of conflicts.
+            _label(labels.get("nothing") or _("conflicts with nothing"), ix, iy + 61),
+            # Translators: the legend of the jagged line between two kinds that conflict.
+            _label(labels.get("legend") or _("cancel each other"), ix, 273),
         ]
     )
     return Markup(

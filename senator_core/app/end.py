@@ -3,13 +3,38 @@
 from __future__ import annotations
 
 from ..game import Game
+from ..i18n import N_, Translated, _, ngettext, pgettext
 from .html import Markup, classes, h, keyed
 from .log import log_section
 from .model import Model, game_link, humans, record_link, record_of
-from .pieces import icon, seat_badge, token_list
+from .pieces import and_list, icon, seat_badge, token_list
 from .scoreboard import tie_break_steps
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+# Where the one human finished, by place (1 is second), alone or tied with others:
+# whole sentences, so that each language can say the place its own way.
+FINISHED = Translated(
+    {
+        1: N_("You finish 2nd."),
+        2: N_("You finish 3rd."),
+        3: N_("You finish 4th."),
+        4: N_("You finish 5th."),
+    }
+)
+FINISHED_TIED = Translated(
+    {
+        1: N_("You finish 2nd (tied)."),
+        2: N_("You finish 3rd (tied)."),
+        3: N_("You finish 4th (tied)."),
+        4: N_("You finish 5th (tied)."),
+    }
+)
+
+
+def victory(names: list[str]) -> str:
+    """Who won, as a sentence: "Brutus wins.", "Brutus and Livia share the victory."."""
+    if len(names) == 1:
+        return _("{name} wins.").format(name=names[0])
+    return _("{names} share the victory.").format(names=and_list(names))
 
 
 def _own_place(model: Model, game: Game) -> Markup | None:
@@ -22,9 +47,9 @@ def _own_place(model: Model, game: Game) -> Markup | None:
     place = sum(1 for s in range(game.players) if scores[s] > scores[seat])
     tied = sum(1 for s in range(game.players) if scores[s] == scores[seat]) > 1
     if place == 0:
-        text = "You share the victory!" if tied else "You win!"
+        text = _("You share the victory!") if tied else _("You win!")
     else:
-        text = f"You finish {ORDINALS[place]}{' (tied)' if tied else ''}."
+        text = (FINISHED_TIED if tied else FINISHED)[place]
     return h("p", {"class": "own-place"}, text)
 
 
@@ -41,7 +66,8 @@ def end_screen(model: Model, game: Game) -> Markup:
                 "th",
                 {"scope": "row"},
                 seat_badge(model, s, names),
-                s in winners and h("span", {"class": "mark"}, " victor"),
+                # Translators: marks a winner in the table of results.
+                s in winners and h("span", {"class": "mark"}, " ", pgettext("result", "victor")),
             ),
             h("td", None, scores[s][0]),
             h("td", None, scores[s][1]),
@@ -51,8 +77,7 @@ def end_screen(model: Model, game: Game) -> Markup:
         )
         for s in order
     ]
-    victors = " and ".join(names[s] for s in winners)
-    headline = f"{victors} {'share the victory' if len(winners) > 1 else 'wins'}."
+    headline = victory([names[s] for s in winners])
     return h(
         "main",
         {"class": "screen screen-end", "data-screen": "end"},
@@ -61,7 +86,7 @@ def end_screen(model: Model, game: Game) -> Markup:
             {"class": "title-art", "aria-hidden": "true"},
             icon("imperium", "", "icon icon-hero"),
         ),
-        h("h1", None, "The game is over"),
+        h("h1", None, _("The game is over")),
         h("p", {"class": "winners"}, headline),
         _own_place(model, game),
         h(
@@ -79,12 +104,13 @@ def end_screen(model: Model, game: Game) -> Markup:
                         [
                             h("th", {"scope": "col"}, t)
                             for t in (
-                                "Senator",
-                                "Tokens",
-                                "Imperium",
-                                "Passed",
-                                "Passed into law",
-                                "Still proposed",
+                                # Translators: headings of the table of results.
+                                pgettext("results", "Senator"),
+                                _("Tokens"),
+                                _("Imperium"),
+                                _("Passed"),
+                                _("Passed into law"),
+                                _("Still proposed"),
                             )
                         ],
                     ),
@@ -97,7 +123,11 @@ def end_screen(model: Model, game: Game) -> Markup:
         and h(
             "p",
             {"class": "undo-note"},
-            f"Undo was used {model.undos} time{'' if model.undos == 1 else 's'} in this game.",
+            ngettext(
+                "Undo was used {n} time in this game.",
+                "Undo was used {n} times in this game.",
+                model.undos,
+            ).format(n=model.undos),
         ),
         h(
             "div",
@@ -105,14 +135,14 @@ def end_screen(model: Model, game: Game) -> Markup:
             h(
                 "button",
                 {"type": "button", "class": "primary", "data-msg": "play-again"},
-                "Play again",
+                _("Play again"),
             ),
-            h("button", {"type": "button", "data-msg": "watch"}, "Watch again"),
+            h("button", {"type": "button", "data-msg": "watch"}, _("Watch again")),
             h("button", {"type": "button", "data-msg": "export", "data-value": "game"},
-              "Save as file"),
-            h("button", {"type": "button", "data-msg": "setup"}, "New set-up"),
-            h("button", {"type": "button", "data-msg": "history"}, "Games played"),
-            h("button", {"type": "button", "data-msg": "title"}, "Title screen"),
+              _("Save as file")),
+            h("button", {"type": "button", "data-msg": "setup"}, _("New set-up")),
+            h("button", {"type": "button", "data-msg": "history"}, _("Games played")),
+            h("button", {"type": "button", "data-msg": "title"}, _("Title screen")),
         ),
         share_section(model, game),
         keyed(log_section(model, game, whole=True, jump=True)),
@@ -144,20 +174,22 @@ def share_section(model: Model, game: Game) -> Markup:
     return h(
         "details",
         {"class": "share"},
-        h("summary", None, "Share or keep this game"),
-        h("p", {"class": "hint"}, "This link opens a new game with the same deal and rules."),
+        h("summary", None, _("Share or keep this game")),
+        h("p", {"class": "hint"}, _("This link opens a new game with the same deal and rules.")),
         h(
             "input",
             {
                 "class": "share-link",
                 "readonly": True,
                 "value": link,
-                "aria-label": "Link to this deal",
+                "aria-label": _("Link to this deal"),
             },
         ),
         whole is not None
         and h(
-            "p", {"class": "hint"}, "This link opens the whole game so far, to watch or play on."
+            "p",
+            {"class": "hint"},
+            _("This link opens the whole game so far, to watch or play on."),
         ),
         whole is not None
         and h(
@@ -166,7 +198,7 @@ def share_section(model: Model, game: Game) -> Markup:
                 "class": "share-link share-game",
                 "readonly": True,
                 "value": model.page_url + whole,
-                "aria-label": "Link to the whole game",
+                "aria-label": _("Link to the whole game"),
             },
         ),
         not asked
@@ -174,15 +206,15 @@ def share_section(model: Model, game: Game) -> Markup:
         and h(
             "button",
             {"type": "button", "data-msg": "link-game"},
-            "Link to the whole game so far",
+            _("Link to the whole game so far"),
         ),
         asked
         and whole is None
         and game.moves > 0
-        and h("p", {"class": "hint"}, "The game is too long for a link: save it as a file."),
+        and h("p", {"class": "hint"}, _("The game is too long for a link: save it as a file.")),
         h(
             "button",
             {"type": "button", "data-msg": "export", "data-value": "game"},
-            "Save as file",
+            _("Save as file"),
         ),
     )

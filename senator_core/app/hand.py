@@ -9,15 +9,25 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..game import Game
+from ..i18n import N_, Translated, _, ngettext
 from ..rules import conflicts_with
 from . import explain
 from .html import Markup, classes, h
 from .model import HINT_LEVEL, Hint, Model, hand_list, humans, picked_action
-from .pieces import CARD_VALUES, card_face, kind_icon, seat_badge
+from .pieces import CARD_VALUES, card_face, kind_icon, phrase, seat_badge
 from .table import undo_button
 from .text import DECISION_TITLES, KIND_LABELS, KIND_NAMES, action_label, power_text
 
 HINT_SHOWN = 5  # the best choices a hint lists; the others are summed up in a line
+
+# A hint's advice, by the level of the computer that gives it (see `HINT_LEVEL`).
+HINT_ADVICE = Translated(
+    {
+        "easy": N_("The easy computer would play {action} ({chance} chance to win the game)."),
+        "normal": N_("The normal computer would play {action} ({chance} chance to win the game)."),
+        "hard": N_("The hard computer would play {action} ({chance} chance to win the game)."),
+    }
+)
 
 
 def _award_effect(game: Game, seat: int) -> str:
@@ -25,11 +35,18 @@ def _award_effect(game: Game, seat: int) -> str:
     assert topic is not None and topic != "consul"
     winner = game.debate_winner
     if seat != winner and game.veto == seat:
-        return "holds the veto: may refuse it"
+        # Translators: what giving the token to this senator does (they hold the veto).
+        return _("holds the veto: may refuse it")
     lost = [k for k in game.proposed(seat) if k in conflicts_with(topic)]
     if lost:
-        return "would cancel " + ", ".join(KIND_NAMES[k] for k in lost) + " and lose it"
-    return f"would propose it ({len(game.proposed(seat)) + 1} proposed)"
+        kinds = ", ".join(KIND_NAMES[k] for k in lost)
+        # Translators: what giving the token to this senator does; {kinds} are token names.
+        return _("would cancel {kinds} and lose it").format(kinds=kinds)
+    n = len(game.proposed(seat)) + 1
+    # Translators: what giving the token to this senator does; {n} counts their proposed tokens.
+    return ngettext("would propose it ({n} proposed)", "would propose it ({n} proposed)", n).format(
+        n=n
+    )
 
 
 def _veto_effect(game: Game, refuse: bool) -> str:
@@ -38,7 +55,7 @@ def _veto_effect(game: Game, refuse: bool) -> str:
     seat = game.to_move
     assert topic is not None and seat is not None
     if refuse:
-        return "the token goes back to the forum, the veto to the centre"
+        return _("the token goes back to the forum, the veto to the centre")
     return _joining_effect(game, seat, topic)
 
 
@@ -53,8 +70,12 @@ def _joining_effect(game: Game, seat: int, kind: str) -> str:
     """What `kind` joining the proposed tokens of `seat`, the seat to act, does (R30)."""
     lost = [k for k in game.proposed(seat) if k in conflicts_with(kind)]
     if lost:
-        return "would cancel your " + ", ".join(KIND_NAMES[k] for k in lost) + " and lose it"
-    return f"joins your proposed tokens ({len(game.proposed(seat)) + 1} proposed)"
+        kinds = ", ".join(KIND_NAMES[k] for k in lost)
+        return _("would cancel your {kinds} and lose it").format(kinds=kinds)
+    n = len(game.proposed(seat)) + 1
+    return ngettext(
+        "joins your proposed tokens ({n} proposed)", "joins your proposed tokens ({n} proposed)", n
+    ).format(n=n)
 
 
 def why_button(rule: str) -> Markup:
@@ -62,7 +83,8 @@ def why_button(rule: str) -> Markup:
     return h(
         "button",
         {"type": "button", "class": "why", "data-msg": "rule", "data-value": rule},
-        "why?",
+        # Translators: a button that opens the rule behind what is said before it.
+        _("why?"),
     )
 
 
@@ -85,19 +107,22 @@ def selection_problem(game: Game, cards: list[str]) -> tuple[str, str] | None:
                 return blocker.sentence(), blocker.rule
         if any(t.startswith("assassin") for t in legal):
             if "assassin" in legal and influence:
-                return "The Assassin is played alone here: put the other cards back.", "R46"
-            return "Under Spartacus the Assassin goes with at least one influence card.", "R46"
-        return "The Assassin cannot be played now.", "R22"
+                return _("The Assassin is played alone here: put the other cards back."), "R46"
+            return _("Under Spartacus the Assassin goes with at least one influence card."), "R46"
+        return _("The Assassin cannot be played now."), "R22"
     high = max(game.total(s) for s in range(game.players) if s != seat)
     if mine + value <= high:
         return (
-            f"{' + '.join(influence)} brings you to {mine + value}; you need {high + 1} to lead.",
+            # Translators: {cards} are the values of the cards touched, such as "2 + 1".
+            _("{cards} brings you to {total}; you need {need} to lead.").format(
+                cards=" + ".join(influence), total=mine + value, need=high + 1
+            ),
             "R21",
         )
     for blocker in found:
         if blocker.blocks == "play":
             return blocker.sentence(), blocker.rule
-    return "These cards are not a legal play.", "R21"
+    return _("These cards are not a legal play."), "R21"
 
 
 def _bid_chip(game: Game, action: Action, mine: int, picked: str) -> Markup:
@@ -140,13 +165,15 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
         influence = [c for c in chosen if c != "assassin"]
         value = sum(CARD_VALUES[c] for c in influence)
         problem = selection_problem(game, chosen)
-        what = " + ".join("Assassin" if c == "assassin" else c for c in chosen)
+        what = " + ".join(_("Assassin") if c == "assassin" else c for c in chosen)
         if "assassin" in chosen:
-            summary = f"{what}: ends the debate with no winner."
-            confirm = "Play the Assassin"
+            # Translators: {cards} are the cards touched, such as "Assassin + 1".
+            summary = _("{cards}: ends the debate with no winner.").format(cards=what)
+            confirm = _("Play the Assassin")
         else:
-            summary = f"{what} → your total {mine + value}"
-            confirm = f"Bid {mine + value}"
+            # Translators: {cards} are the cards touched, such as "2 + 1".
+            summary = _("{cards} → your total {total}").format(cards=what, total=mine + value)
+            confirm = _("Bid {total}").format(total=mine + value)
         build = [
             h("span", {"class": "build-sum"}, summary),
             problem
@@ -154,14 +181,15 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
                   why_button(problem[1])),
             h("button", {"type": "button", "class": "primary confirm", "data-msg": "confirm",
                          "disabled": problem is not None}, confirm),
-            h("button", {"type": "button", "class": "unpick", "data-msg": "unpick"}, "Clear"),
+            h("button", {"type": "button", "class": "unpick", "data-msg": "unpick"},
+              _("Clear")),
         ]  # fmt: skip
     elif can_bid:
         raises = any(a.verb == "play" or a.names for a in legal if a.verb in ("play", "assassin"))
         advice = (
-            "Pick cards from your hand to build a bid."
+            _("Pick cards from your hand to build a bid.")
             if raises
-            else "No influence you hold can raise: touch the Assassin to play it."
+            else _("No influence you hold can raise: touch the Assassin to play it.")
         )
         build = [h("span", {"class": "build-sum hint"}, advice)]
     picked_text = picked_action(chosen) if chosen else ""
@@ -172,19 +200,19 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
     return h(
         "div",
         {"class": "hand-picker"},
-        h("div", {"class": "hand-cards", "aria-label": "Your hand"}, cards),
+        h("div", {"class": "hand-cards", "aria-label": _("Your hand")}, cards),
         h("div", {"class": "build"}, build),
         bids
         and h(
             "div",
-            {"class": "quick-bids", "aria-label": "Every bid, one tap away"},
+            {"class": "quick-bids", "aria-label": _("Every bid, one tap away")},
             [_bid_chip(game, a, mine, picked_text) for a in bids],
         ),
         with_cards
         and h(
             "div",
-            {"class": "assassin-bids", "aria-label": "The Assassin with influence cards"},
-            h("span", {"class": "label"}, "Assassin with:"),
+            {"class": "assassin-bids", "aria-label": _("The Assassin with influence cards")},
+            h("span", {"class": "label"}, _("Assassin with:")),
             [_bid_chip(game, a, mine, picked_text) for a in with_cards],
         ),
     )
@@ -194,18 +222,20 @@ def _prompt(game: Game) -> str:
     decision = game.decision
     topic = game.topic
     if decision == "topic":
-        return "Choose the topic of the next debate."
+        return _("Choose the topic of the next debate.")
     if decision == "debate":
         return explain.prompt(game)
     assert topic is not None
     if decision == "power":
-        power = power_text(topic, game.variants)
-        return f"You won {KIND_NAMES[topic]}: use its power or skip it. {power}"
+        won = _("You won {kind}: use its power or skip it.").format(kind=KIND_NAMES[topic])
+        return f"{won} {power_text(topic, game.variants)}"
     if decision == "award":
         if topic == "imperium":
-            return "You keep Imperium: it passes into law at once."
-        return f"Give the {KIND_NAMES[topic]} token to a senator, yourself included."
-    return f"You may refuse {KIND_NAMES[topic]} with the veto, or accept it."
+            return _("You keep Imperium: it passes into law at once.")
+        return _("Give the {kind} token to a senator, yourself included.").format(
+            kind=KIND_NAMES[topic]
+        )
+    return _("You may refuse {kind} with the veto, or accept it.").format(kind=KIND_NAMES[topic])
 
 
 def _choice(game: Game, model: Model, action: Action, mine: int) -> Markup:
@@ -227,7 +257,11 @@ def _choice(game: Game, model: Model, action: Action, mine: int) -> Markup:
     elif action.verb == "give":
         to = action.target
         label = [
-            h("span", {"class": "label"}, "Give to ", seat_badge(model, to, names)),
+            h(
+                "span",
+                {"class": "label"},
+                phrase(_("Give to {seat}"), seat=seat_badge(model, to, names)),
+            ),
             h("span", {"class": "effect"}, _award_effect(game, to)),
         ]
     elif action.verb in ("veto", "accept"):
@@ -236,7 +270,7 @@ def _choice(game: Game, model: Model, action: Action, mine: int) -> Markup:
             h("span", {"class": "effect"}, _veto_effect(game, action.verb == "veto")),
         ]
     elif action.verb == "assassin":
-        label = [card_face("assassin", "mini"), h("span", {"class": "label"}, "Assassin")]
+        label = [card_face("assassin", "mini"), h("span", {"class": "label"}, _("Assassin"))]
     else:
         label = [h("span", {"class": "label"}, action_label(text, mine, names))]
     return h(
@@ -253,7 +287,7 @@ def _frame(game: Game, css: str, prompt: Markup, *body: object) -> Markup:
         {
             "class": classes("decision", css),
             "id": "decision",
-            "aria-label": "Decision",
+            "aria-label": _("Decision"),
             "tabindex": -1,
             "data-seat": game.to_move,
         },
@@ -288,9 +322,9 @@ def decision_section(model: Model, game: Game) -> Markup:
         ]
     people = humans(model.kinds, game.players)
     who = (
-        h("span", {"class": "you"}, "Your turn")
+        h("span", {"class": "you"}, _("Your turn"))
         if len(people) == 1 and people[0] == seat
-        else h("span", None, seat_badge(model, seat, names), " to act")
+        else h("span", None, phrase(_("{seat} to act"), seat=seat_badge(model, seat, names)))
     )
     hint = model.hint if model.hint is not None and model.hint.moves == game.moves else None
     return _frame(
@@ -301,8 +335,10 @@ def decision_section(model: Model, game: Game) -> Markup:
         and h(
             "p",
             {"class": "forced-note", "role": "status"},
-            f"Nothing else is possible: {action_label(str(forced), mine, names).lower()} "
-            "in a moment…",
+            # Translators: {action} is the one move possible, such as "withdraw".
+            _("Nothing else is possible: {action} in a moment…").format(
+                action=action_label(str(forced), mine, names).lower()
+            ),
         ),
         notes and h("ul", {"class": "why-not"}, notes),
         picker,
@@ -313,7 +349,9 @@ def decision_section(model: Model, game: Game) -> Markup:
             undo_button(model, "narrow-only"),
             hint is None
             and len(legal) > 1
-            and h("button", {"type": "button", "class": "hint-button", "data-msg": "hint"}, "Hint"),
+            and h(
+                "button", {"type": "button", "class": "hint-button", "data-msg": "hint"}, _("Hint")
+            ),
         ),
         hint is not None and _hint(hint, mine, names),
     )
@@ -329,9 +367,11 @@ def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
         h(
             "p",
             None,
-            f"The {HINT_LEVEL} computer would play ",
-            h("strong", None, action_label(best, mine, names)),
-            f" ({chance:.0%} chance to win the game).",
+            phrase(
+                HINT_ADVICE[HINT_LEVEL],
+                action=h("strong", None, action_label(best, mine, names)),
+                chance=f"{chance:.0%}",
+            ),
         ),
         h(
             "ol",
@@ -340,8 +380,10 @@ def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
                 h(
                     "li",
                     {"data-option": text},
-                    action_label(text, mine, names),
-                    f": {value:.0%} chance to win",
+                    # Translators: {action} is a move, {chance} a percentage such as "40%".
+                    _("{action}: {chance} chance to win").format(
+                        action=action_label(text, mine, names), chance=f"{value:.0%}"
+                    ),
                 )
                 for text, value in ranked[:HINT_SHOWN]
             ],
@@ -350,8 +392,11 @@ def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
         and h(
             "p",
             {"class": "hint-rest"},
-            f"{len(rest)} other choice{'s' if len(rest) > 1 else ''}: "
-            f"{rest[0][1]:.0%} chance to win or less.",
+            ngettext(
+                "{n} other choice: {chance} chance to win or less.",
+                "{n} other choices: {chance} chance to win or less.",
+                len(rest),
+            ).format(n=len(rest), chance=f"{rest[0][1]:.0%}"),
         ),
     )
 
@@ -363,7 +408,7 @@ def own_hand(model: Model, game: Game, seat: int) -> Markup:
         {"class": "hand-picker waiting"},
         h(
             "div",
-            {"class": "hand-cards", "aria-label": "Your hand"},
+            {"class": "hand-cards", "aria-label": _("Your hand")},
             [
                 h("span", {"class": "hand-card"}, card_face(c, "large"))
                 for c in hand_list(game.hand(seat))
@@ -382,8 +427,12 @@ def thinking_section(model: Model, game: Game, level: str) -> Markup:
         h(
             "p",
             {"class": "prompt", "aria-live": "polite"},
-            seat_badge(model, seat, game.names),
-            f" ({KIND_LABELS[level].lower()}) is thinking",
+            phrase(
+                # Translators: {level} is the kind of computer player, such as "computer: hard".
+                _("{seat} ({level}) is thinking"),
+                seat=seat_badge(model, seat, game.names),
+                level=KIND_LABELS[level].lower(),
+            ),
             h("span", {"class": "dots", "aria-hidden": "true"}, "…"),
         ),
         len(people) == 1 and own_hand(model, game, people[0]),

@@ -3,13 +3,23 @@ figures of all of them."""
 
 from __future__ import annotations
 
+from ..i18n import _, ngettext, pgettext
 from .html import Markup, h
 from .model import HUMAN, Model
 from .pieces import colour_badge, icon
 from .saves import Kept, statistics
 
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "random": "Random",
-               "heuristic": "Heuristic"}  # fmt: skip
+
+def level_name(level: str) -> str:
+    """A computer player's level in words ("Easy"); an unknown level as it is."""
+    names = {
+        "easy": pgettext("computer level", "Easy"),
+        "normal": pgettext("computer level", "Normal"),
+        "hard": pgettext("computer level", "Hard"),
+        "random": pgettext("computer level", "Random"),
+        "heuristic": pgettext("computer level", "Heuristic"),
+    }
+    return names.get(level, level)
 
 
 def when(stamp: str) -> str:
@@ -32,9 +42,9 @@ def _row(model: Model, index: int, game: Kept) -> Markup:
             colour_badge(colours[s], s, names[s]),
             " ",
             kinds[s] != HUMAN
-            and h("span", {"class": "seat-kind"}, f"({LEVEL_NAMES.get(kinds[s], kinds[s])})"),
+            and h("span", {"class": "seat-kind"}, f"({level_name(kinds[s])})"),
             scores is not None and h("span", {"class": "kept-score"}, f" {scores[s][0]}"),
-            s in winners and h("span", {"class": "mark"}, " victor"),
+            s in winners and h("span", {"class": "mark"}, " ", pgettext("result", "victor")),
         )
         for s in range(len(names))
     ]  # fmt: skip
@@ -44,9 +54,11 @@ def _row(model: Model, index: int, game: Kept) -> Markup:
         h(
             "p",
             {"class": "kept-head"},
-            h("span", {"class": "kept-date"}, when(game.finished) or "Undated"),
-            result is None and h("span", {"class": "mark unfinished"}, "unfinished"),
-            game.undos > 0 and h("span", {"class": "mark undo-used"}, "undo used"),
+            h("span", {"class": "kept-date"}, when(game.finished) or _("Undated")),
+            result is None and h("span", {"class": "mark unfinished"},
+                                 # Translators: marks a kept game not played to its end.
+                                 pgettext("game", "unfinished")),
+            game.undos > 0 and h("span", {"class": "mark undo-used"}, _("undo used")),
         ),
         h("ul", {"class": "kept-seats"}, seats),
         h(
@@ -55,31 +67,32 @@ def _row(model: Model, index: int, game: Kept) -> Markup:
             h(
                 "button",
                 {"type": "button", "data-msg": "watch-kept", "data-value": index},
-                "Watch" if result else "Watch or play on",
+                _("Watch") if result else _("Watch or play on"),
             ),
             h(
                 "button",
                 {"type": "button", "data-msg": "export", "data-value": f"kept-{index}"},
-                "Save as file",
+                _("Save as file"),
             ),
             confirming
             and h(
                 "span",
-                {"class": "confirm", "role": "group", "aria-label": "Delete this game?"},
-                "Delete for good? ",
+                {"class": "confirm", "role": "group", "aria-label": _("Delete this game?")},
+                _("Delete for good?"),
+                " ",
                 h(
                     "button",
                     {"type": "button", "class": "danger", "data-msg": "forget-yes",
                      "data-value": index},
-                    "Delete",
+                    _("Delete"),
                 ),
-                h("button", {"type": "button", "data-msg": "forget-no"}, "Keep"),
+                h("button", {"type": "button", "data-msg": "forget-no"}, _("Keep")),
             ),
             not confirming
             and h(
                 "button",
                 {"type": "button", "data-msg": "forget", "data-value": index},
-                "Delete",
+                _("Delete"),
             ),
         ),
     )  # fmt: skip
@@ -92,38 +105,51 @@ def history_screen(model: Model) -> Markup:
         h(
             "li",
             None,
-            f"Against {LEVEL_NAMES.get(level, level)} computers: {won} won of {played}",
+            # Translators: {level} is a computer level such as "Easy" (context "computer level").
+            _("Against {level} computers: {won} won of {played}").format(
+                level=level_name(level), won=won, played=played
+            ),
         )
         for level, played, won in figures.levels
     ]
+    finished = ngettext("{n} game finished", "{n} games finished", figures.played).format(
+        n=figures.played
+    )
+    unfinished = figures.unfinished
+    if unfinished > 0:
+        # Translators: {finished} is "{n} games finished"; {unfinished} is "{n} unfinished".
+        kept = _("{finished}, {unfinished} on this browser.").format(
+            finished=finished,
+            # Translators: the number of games kept that were not played to their end.
+            unfinished=ngettext("{n} unfinished", "{n} unfinished", unfinished).format(
+                n=unfinished
+            ),
+        )
+    else:
+        # Translators: {finished} is "{n} games finished".
+        kept = _("{finished} on this browser.").format(finished=finished)
     return h(
         "main",
         {"class": "screen screen-history", "data-screen": "history"},
         h("div", {"class": "title-art", "aria-hidden": "true"},
           icon("imperium", "", "icon icon-hero")),
-        h("h1", None, "Games played"),
+        h("h1", None, _("Games played")),
         h(
             "div",
             {"class": "history-figures"},
-            h(
-                "p",
-                None,
-                f"{figures.played} game{'' if figures.played == 1 else 's'} finished",
-                figures.unfinished > 0 and f", {figures.unfinished} unfinished",
-                " on this browser.",
-            ),
+            h("p", None, kept),
             levels and h("ul", {"class": "level-figures"}, levels),
         ),
         h(
             "div",
             {"class": "title-actions"},
-            h("button", {"type": "button", "data-msg": "import-file"}, "Open a game file"),
+            h("button", {"type": "button", "data-msg": "import-file"}, _("Open a game file")),
             games and h("button", {"type": "button", "data-msg": "export", "data-value": "all"},
-                        "Save all as a file"),
-            h("button", {"type": "button", "data-msg": "title"}, "Title screen"),
+                        _("Save all as a file")),
+            h("button", {"type": "button", "data-msg": "title"}, _("Title screen")),
         ),
         games
         and h("ol", {"class": "kept-games"}, [_row(model, i, g) for i, g in enumerate(games)]),
         not games
-        and h("p", {"class": "hint"}, "Finished games appear here, newest first."),
+        and h("p", {"class": "hint"}, _("Finished games appear here, newest first.")),
     )  # fmt: skip

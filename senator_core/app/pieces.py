@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 
+from ..i18n import N_, _, language
 from . import art
 from .html import Markup, classes, h
 from .model import Model
 from .text import CARD_NAMES, KIND_NAMES, Seat, Sentence
 
 # Seat colours (Okabe-Ito, safe for colour-blind players), each with a symbol so
-# colour is never the only cue.
+# colour is never the only cue. The names are marked here and translated where shown.
 SEAT_COLOURS: tuple[tuple[str, str, str], ...] = (
-    ("Blue", "#0072b2", "●"),
-    ("Vermilion", "#d55e00", "▲"),
-    ("Green", "#009e73", "■"),
-    ("Purple", "#cc79a7", "◆"),
-    ("Amber", "#e69f00", "★"),
+    (N_("Blue"), "#0072b2", "●"),
+    (N_("Vermilion"), "#d55e00", "▲"),
+    (N_("Green"), "#009e73", "■"),
+    (N_("Purple"), "#cc79a7", "◆"),
+    (N_("Amber"), "#e69f00", "★"),
 )
 CARD_VALUES = {"1": 1, "2": 2, "5": 5, "assassin": 0}
 ROMAN = {"1": "I", "2": "II", "5": "V", "assassin": ""}
@@ -86,6 +88,37 @@ def sentence(model: Model, words: Sentence, names: tuple[str, ...]) -> Markup:
     return Markup("".join(parts))
 
 
+def phrase(template: str, **parts: object) -> Markup:
+    """A translated sentence with pieces of markup in its slots: `phrase(_("{seat}
+    opens the next debate."), seat=seat_badge(...))`. Text around the slots, and any
+    part that is not Markup, is escaped."""
+    out: list[str] = []
+    for literal, slot in _template(template):
+        out.append(literal)
+        if slot is not None:
+            value = parts[slot]
+            out.append(value if isinstance(value, Markup) else _escape(str(value)))
+    return Markup("".join(out))
+
+
+def and_list(names: Sequence[str]) -> str:
+    """Names as one list in words: "Cassius", "Cassius and Brutus", and so on."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        # Translators: adds one more name to a list of names ("Cassius and Brutus").
+        text = _("{names} and {name}").format(names=text, name=name)
+    return text
+
+
+def or_list(names: Sequence[str]) -> str:
+    """Names as a list of alternatives: "Trade", "Trade or War", and so on."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        # Translators: adds one more alternative to a list ("Trade or War").
+        text = _("{names} or {name}").format(names=text, name=name)
+    return text
+
+
 def _escape(text: str) -> Markup:
     return Markup(escape(text, quote=False))
 
@@ -93,13 +126,18 @@ def _escape(text: str) -> Markup:
 # --------------------------------------------------------------------------- cards
 
 
-@lru_cache(maxsize=64)
 def card_face(card: str, size: str = "small", extra: str = "") -> Markup:
     """One influence card drawn face up: its value large, its Roman numeral in the
     corner; the Assassin dark with its dagger. `size` is mini, small or large; a mini
     card (a seat's hand at a glance) is drawn by the stylesheet alone, being many."""
+    return _card_face(card, size, extra, language())
+
+
+@lru_cache(maxsize=64)
+def _card_face(card: str, size: str, extra: str, lang: str) -> Markup:
+    """`card_face` in the language `lang` (the cache keeps each language's apart)."""
     name = CARD_NAMES[card]
-    label = "Assassin" if card == "assassin" else f"{name} influence"
+    label = _("Assassin") if card == "assassin" else _("{value} influence").format(value=name)
     css = classes("card", f"card-{card}", f"card-{size}", extra)
     if size == "mini":
         return h(
@@ -123,11 +161,12 @@ def card_face(card: str, size: str = "small", extra: str = "") -> Markup:
 
 
 def token_list(
-    kinds: list[str], at_risk: set[str] | None = None, empty: str = "none", size: str = "small"
+    kinds: list[str], at_risk: set[str] | None = None, empty: str | None = None, size: str = "small"
 ) -> Markup:
     """Agenda tokens as medallions with their names; those a conflict would cancel marked."""
     if not kinds:
-        return h("span", {"class": "empty"}, empty)
+        # Translators: in place of a list of tokens, when there are none.
+        return h("span", {"class": "empty"}, _("none") if empty is None else empty)
     items = []
     for kind in kinds:
         risk = at_risk is not None and kind in at_risk
@@ -137,7 +176,7 @@ def token_list(
                 {"class": classes("token", f"token-{kind}", f"token-{size}", risk and "at-risk")},
                 kind_icon(kind, "icon icon-token"),
                 h("span", {"class": "token-name"}, KIND_NAMES[kind]),
-                risk and h("span", {"class": "risk", "aria-label": "at risk"}, "!"),
+                risk and h("span", {"class": "risk", "aria-label": _("at risk")}, "!"),
             )
         )
     return h("ul", {"class": "tokens"}, items)

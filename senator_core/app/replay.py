@@ -5,10 +5,11 @@ from the position at the step shown (see `model.watched`)."""
 from __future__ import annotations
 
 from ..game import Game
+from ..i18n import _, ngettext, pgettext
 from ..records import Timeline
 from .html import Markup, h
 from .model import SPEEDS, Model, Watch, log_of
-from .pieces import seat_badge
+from .pieces import and_list, phrase, seat_badge
 from .text import DECISION_TITLES, KIND_NAMES, SPEED_LABELS
 
 
@@ -17,35 +18,43 @@ def jumps(watch: Watch) -> list[tuple[int, str]]:
     line: Timeline = watch.line
     game = watch.record.game
     names = game.names
-    places = [(0, "Round 1: the deal")]
+    places = [(0, _("Round 1: the deal"))]
     for index, event in enumerate(log_of(game)):
         step = line.step_of_entry(index)
         if event.id == "round_start" and step:
-            places.append((step, f"Round {event.args['round']}"))
+            places.append((step, _("Round {round}").format(round=event.args["round"])))
         elif event.id == "topic_chosen":
             topic = KIND_NAMES[event.args["topic"]]
-            places.append((step, f"· Debate on {topic} ({names[event.args['seat']]})"))
+            # Translators: a place to jump to in a replay; {name} opened the debate.
+            debate = _("Debate on {kind} ({name})").format(
+                kind=topic, name=names[event.args["seat"]]
+            )
+            places.append((step, f"· {debate}"))  # set under its round by the dot
     if line.steps:
-        places.append((line.steps, "The end" if watch.record.finished else "The last move"))
+        places.append((line.steps, _("The end") if watch.record.finished else _("The last move")))
     return places
 
 
 def _next_up(model: Model, game: Game) -> Markup:
     seat = game.to_move
     if seat is None:
-        winners = game.winners()
-        victors = " and ".join(game.names[s] for s in winners)
+        victors = [game.names[s] for s in game.winners()]
         return h(
             "p",
             {"class": "prompt"},
-            f"The game is over: {victors} {'share the victory' if len(winners) > 1 else 'wins'}.",
+            _("The game is over: {name} wins.").format(name=victors[0])
+            if len(victors) == 1
+            else _("The game is over: {names} share the victory.").format(names=and_list(victors)),
         )
     return h(
         "p",
         {"class": "prompt"},
-        "Next: ",
-        seat_badge(model, seat, game.names),
-        f" · {DECISION_TITLES[game.decision].lower()}",
+        phrase(
+            # Translators: who acts next in a replay, and the decision they face ("debate").
+            _("Next: {seat} · {decision}"),
+            seat=seat_badge(model, seat, game.names),
+            decision=DECISION_TITLES[game.decision].lower(),
+        ),
     )
 
 
@@ -65,14 +74,14 @@ def replay_controls(model: Model, shown: Model) -> Markup:
     game = shown.game
     step, last = watch.step, watch.line.steps
     places = jumps(watch)
-    here = max((s for s, _ in places if s <= step), default=0)
+    here = max((s for s, _text in places if s <= step), default=0)
     speed = model.setup.speed
     return h(
         "section",
         {
             "class": "decision replay-controls",
             "id": "decision",
-            "aria-label": "Replay",
+            "aria-label": _("Replay"),
             "tabindex": -1,
             "data-step": step,
             "data-steps": last,
@@ -81,14 +90,24 @@ def replay_controls(model: Model, shown: Model) -> Markup:
         h(
             "header",
             {"class": "decision-head"},
-            h("h2", None, "Replay ", h("span", {"class": "step-count"}, f"move {step} of {last}")),
+            h(
+                "h2",
+                None,
+                _("Replay"),
+                " ",
+                h(
+                    "span",
+                    {"class": "step-count"},
+                    _("move {step} of {last}").format(step=step, last=last),
+                ),
+            ),
             _next_up(shown, game),
         ),
         h(
             "div",
             {"class": "replay-buttons"},
-            _button("step", "To the start", "|◀", "first", disabled=step == 0),
-            _button("step", "One move back", "◀", "back", disabled=step == 0),
+            _button("step", _("To the start"), "|◀", "first", disabled=step == 0),
+            _button("step", _("One move back"), "◀", "back", disabled=step == 0),
             h(
                 "button",
                 {
@@ -97,10 +116,10 @@ def replay_controls(model: Model, shown: Model) -> Markup:
                     "data-msg": "replay-play",
                     "aria-pressed": "true" if watch.playing else "false",
                 },
-                "❚❚ Pause" if watch.playing else "▶ Play",
+                ["❚❚ ", _("Pause")] if watch.playing else ["▶ ", _("Play")],
             ),
-            _button("step", "One move on", "▶", "next", disabled=step >= last),
-            _button("step", "To the end", "▶|", "last", disabled=step >= last),
+            _button("step", _("One move on"), "▶", "next", disabled=step >= last),
+            _button("step", _("To the end"), "▶|", "last", disabled=step >= last),
         ),
         h(
             "input",
@@ -111,7 +130,8 @@ def replay_controls(model: Model, shown: Model) -> Markup:
                 "min": 0,
                 "max": last,
                 "value": step,
-                "aria-label": "Move",
+                # Translators: the slider that picks the move a replay shows.
+                "aria-label": pgettext("replay", "Move"),
             },
         ),
         h(
@@ -120,7 +140,8 @@ def replay_controls(model: Model, shown: Model) -> Markup:
             h(
                 "label",
                 None,
-                "Jump to ",
+                _("Jump to"),
+                " ",
                 h(
                     "select",
                     {"name": "replay-jump", "class": "replay-jump-select"},
@@ -130,7 +151,8 @@ def replay_controls(model: Model, shown: Model) -> Markup:
             h(
                 "label",
                 None,
-                "Pace ",
+                _("Pace"),
+                " ",
                 h(
                     "select",
                     {"name": "speed"},
@@ -148,17 +170,20 @@ def replay_controls(model: Model, shown: Model) -> Markup:
             and h(
                 "button",
                 {"type": "button", "data-msg": "play-from"},
-                "Play on from here",
+                _("Play on from here"),
             ),
             h("button", {"type": "button", "data-msg": "export", "data-value": "watch"},
-              "Save as file"),
-            h("button", {"type": "button", "data-msg": "leave"}, "Close the replay"),
+              _("Save as file")),
+            h("button", {"type": "button", "data-msg": "leave"}, _("Close the replay")),
         ),
         watch.record.undos > 0
         and h(
             "p",
             {"class": "hint"},
-            f"Undo was used {watch.record.undos} time"
-            f"{'' if watch.record.undos == 1 else 's'} in this game.",
+            ngettext(
+                "Undo was used {n} time in this game.",
+                "Undo was used {n} times in this game.",
+                watch.record.undos,
+            ).format(n=watch.record.undos),
         ),
     )  # fmt: skip

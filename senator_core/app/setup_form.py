@@ -3,18 +3,41 @@
 from __future__ import annotations
 
 from ..config import VARIANT_VALUES
+from ..i18n import N_, Translated, _, pgettext
 from .html import Markup, h
 from .model import SEAT_KINDS, SPEEDS, Model, Setup, computers_play
 from .pieces import SEAT_COLOURS
 from .text import KIND_LABELS, SPEED_LABELS, VARIANT_LABELS, VARIANT_TEXT
 
+# Each switch's name and what it does (marked here, translated where shown).
 SETTING_TEXT = {
-    "sound": ("Sound", "A short sound when your turn comes and when the game ends."),
+    "sound": (N_("Sound"), N_("A short sound when your turn comes and when the game ends.")),
     "auto": (
-        "Moves that are no choice",
-        "Made for you after a short pause (withdrawing when nothing else is possible).",
+        N_("Moves that are no choice"),
+        N_("Made for you after a short pause (withdrawing when nothing else is possible)."),
     ),
 }
+# The choices of each rule switch, as the set-up form names them.
+VALUE_LABELS = Translated(
+    {
+        "take_anywhere": N_("take anywhere"),
+        "centre_only": N_("centre only"),
+        "two_cards": N_("two cards"),
+        "two_points": N_("two points"),
+        "one_copy": N_("one copy"),
+        "all_copies": N_("all copies"),
+        "not_assassin": N_("not assassin"),
+        "not_assassinated": N_("not assassinated"),
+        # Translators: whether event cards are used (the "Events" rule).
+        "on": N_("on"),
+        "off": N_("off"),
+    }
+)
+
+
+def value_label(value: str) -> str:
+    """A rule switch's choice in words; one this form does not know, as it is."""
+    return VALUE_LABELS[value] if value in VALUE_LABELS else value.replace("_", " ")
 
 
 def settings(model: Model) -> Markup:
@@ -35,9 +58,12 @@ def settings(model: Model) -> Markup:
                         "data-value": name,
                         "aria-pressed": "true" if getattr(model.setup, name) else "false",
                     },
-                    f"{label}: {'on' if getattr(model.setup, name) else 'off'}",
+                    # Translators: a switch and its state, such as "Sound: on".
+                    _("{setting}: on").format(setting=_(label))
+                    if getattr(model.setup, name)
+                    else _("{setting}: off").format(setting=_(label)),
                 ),
-                h("p", {"class": "hint"}, note),
+                h("p", {"class": "hint"}, _(note)),
             )
             for name, (label, note) in SETTING_TEXT.items()
         ],
@@ -62,7 +88,7 @@ def setup_screen(model: Model) -> Markup:
                 "li",
                 {"class": f"setup-seat colour-{colour}"},
                 h("span", {"class": "seat-symbol", "aria-hidden": "true"}, SEAT_COLOURS[colour][2]),
-                h("label", {"for": f"seat-{seat}-name"}, f"Seat {seat + 1}"),
+                h("label", {"for": f"seat-{seat}-name"}, _("Seat {n}").format(n=seat + 1)),
                 h(
                     "input",
                     {
@@ -75,20 +101,20 @@ def setup_screen(model: Model) -> Markup:
                 ),
                 _select(
                     f"seat-{seat}-colour",
-                    [(str(i), f"{sym} {n}") for i, (n, _, sym) in enumerate(SEAT_COLOURS)],
+                    [(str(i), f"{sym} {_(n)}") for i, (n, _hex, sym) in enumerate(SEAT_COLOURS)],
                     str(colour),
-                    f"Colour of seat {seat + 1}",
+                    _("Colour of seat {n}").format(n=seat + 1),
                 ),
                 _select(
                     f"seat-{seat}-kind",
                     [(k, KIND_LABELS[k]) for k in SEAT_KINDS],
                     setup.kinds[seat],
-                    f"Who plays seat {seat + 1}",
+                    _("Who plays seat {n}").format(n=seat + 1),
                 ),
             )
         )
-    openers = [("random", "Chosen at random")] + [
-        (str(s), setup.names[s] or f"Seat {s + 1}") for s in range(setup.players)
+    openers = [("random", _("Chosen at random"))] + [
+        (str(s), setup.names[s] or _("Seat {n}").format(n=s + 1)) for s in range(setup.players)
     ]
     variants = []
     for switch, values in VARIANT_VALUES.items():
@@ -102,7 +128,7 @@ def setup_screen(model: Model) -> Markup:
                     "select",
                     {"id": f"variant-{switch}", "name": f"variant-{switch}"},
                     [
-                        h("option", {"value": v, "selected": v == chosen}, v.replace("_", " "))
+                        h("option", {"value": v, "selected": v == chosen}, value_label(v))
                         for v in values
                     ],
                 ),
@@ -112,23 +138,23 @@ def setup_screen(model: Model) -> Markup:
     return h(
         "main",
         {"class": "screen screen-setup", "data-screen": "setup"},
-        h("h1", None, "New game"),
+        h("h1", None, _("New game")),
         h(
             "form",
             {"class": "setup", "onsubmit": "return false"},
             h(
                 "fieldset",
                 None,
-                h("legend", None, "Senators"),
+                h("legend", None, _("Senators")),
                 h(
                     "div",
                     {"class": "players-choice"},
-                    h("label", {"for": "players"}, "Players"),
+                    h("label", {"for": "players"}, _("Players")),
                     _select(
                         "players",
                         [(str(n), str(n)) for n in (3, 4, 5)],
                         str(setup.players),
-                        "Players",
+                        _("Players"),
                     ),
                 ),
                 h("ol", {"class": "setup-seats"}, seats),
@@ -136,29 +162,29 @@ def setup_screen(model: Model) -> Markup:
                 and h(
                     "div",
                     {"class": "players-choice"},
-                    h("label", {"for": "speed"}, "Computers' pace"),
+                    h("label", {"for": "speed"}, _("Computers' pace")),
                     _select(
                         "speed",
                         [(v, SPEED_LABELS[v]) for v in SPEEDS],
                         setup.speed,
-                        "Pace of the computer players",
+                        _("Pace of the computer players"),
                     ),
                 ),
             ),
             h(
                 "fieldset",
                 {"class": "settings"},
-                h("legend", None, "Settings"),
+                h("legend", None, _("Settings")),
                 settings(model),
             ),
             h(
                 "fieldset",
                 None,
-                h("legend", None, "Rules"),
+                h("legend", None, _("Rules")),
                 h(
                     "div",
                     {"class": "variant"},
-                    h("label", {"for": "first-opener"}, "First opener"),
+                    h("label", {"for": "first-opener"}, _("First opener")),
                     h(
                         "select",
                         {"id": "first-opener", "name": "first-opener"},
@@ -172,7 +198,7 @@ def setup_screen(model: Model) -> Markup:
                 h(
                     "div",
                     {"class": "variant"},
-                    h("label", {"for": "seed"}, "Deal number (optional)"),
+                    h("label", {"for": "seed"}, _("Deal number (optional)")),
                     h(
                         "input",
                         {
@@ -180,11 +206,12 @@ def setup_screen(model: Model) -> Markup:
                             "name": "seed",
                             "value": setup.seed,
                             "inputmode": "numeric",
-                            "placeholder": "random",
+                            # Translators: shown in the empty deal number field.
+                            "placeholder": pgettext("deal number", "random"),
                             "autocomplete": "off",
                         },
                     ),
-                    h("p", {"class": "hint"}, "The same number deals the same game again."),
+                    h("p", {"class": "hint"}, _("The same number deals the same game again.")),
                 ),
             ),
             h(
@@ -193,9 +220,9 @@ def setup_screen(model: Model) -> Markup:
                 h(
                     "button",
                     {"type": "button", "class": "primary", "data-msg": "start"},
-                    "Start the game",
+                    _("Start the game"),
                 ),
-                h("button", {"type": "button", "data-msg": "title"}, "Back"),
+                h("button", {"type": "button", "data-msg": "title"}, _("Back")),
             ),
         ),
     )

@@ -9,6 +9,7 @@ moved are marked `fresh` until the next one.
 from __future__ import annotations
 
 from ..game import Game
+from ..i18n import _, ngettext, pgettext
 from ..rules import conflicts_with
 from . import art
 from .html import Markup, classes, h
@@ -24,9 +25,12 @@ from .model import (
 )
 from .motion import CONSULS, EVENT, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
 from .pieces import (
+    and_list,
     card_face,
     icon,
     kind_icon,
+    or_list,
+    phrase,
     seat_badge,
     sentence,
 )
@@ -118,7 +122,7 @@ def placed_tokens(
                         "class": "risk",
                         "data-msg": "explain",
                         "data-value": key,
-                        "aria-label": f"{KIND_NAMES[kind]} is at risk: why?",
+                        "aria-label": _("{kind} is at risk: why?").format(kind=KIND_NAMES[kind]),
                         "aria-expanded": "true" if model.explain == key else "false",
                     },
                     "!",
@@ -140,27 +144,29 @@ def at_risk(game: Game, seat: int) -> set[str]:
 
 def top_bar(model: Model, game: Game) -> Markup:
     veto = game.veto
-    consuls = [icon("consul", "consul face up", "icon") for _ in range(game.consuls_up)]
-    consuls += [
-        icon("consul_flipped", "consul flipped", "icon") for _ in range(2 - game.consuls_up)
-    ]
+    up = game.consuls_up
+    consuls = [icon("consul", _("consul face up"), "icon") for _up in range(up)]
+    consuls += [icon("consul_flipped", _("consul flipped"), "icon") for _down in range(2 - up)]
     setup = model.setup
     pace = computers_play(model.kinds, game.players) and model.screen == "game"
     return h(
         "header",
         {"class": "topbar"},
-        h("span", {"class": "brand"}, "Senator"),
+        # Translators: the game's name.
+        h("span", {"class": "brand"}, _("Senator")),
         h(
             "span",
             {"class": "round", "data-round": game.round},
-            h("span", {"class": "wide-only"}, "Round "),
+            # Translators: on wide screens, before the round shown as "2/3".
+            h("span", {"class": "wide-only"}, pgettext("top bar", "Round"), " "),
             f"{game.round}/3",
         ),
         h(
             "span",
-            {"class": "consuls", "data-place": CONSULS, "title": "Consuls"},
+            {"class": "consuls", "data-place": CONSULS, "title": _("Consuls")},
             consuls,
-            h("span", {"class": "sr"}, f"{game.consuls_up} of 2 consuls face up"),
+            h("span", {"class": "sr"},
+              ngettext("{n} of 2 consuls face up", "{n} of 2 consuls face up", up).format(n=up)),
         ),
         h(
             "button",
@@ -172,12 +178,12 @@ def top_bar(model: Model, game: Game) -> Markup:
                 "data-value": "veto",
                 "aria-expanded": "true" if model.explain == "veto" else "false",
             },
-            icon("veto", "veto token", "icon"),
+            icon("veto", _("veto token"), "icon"),
             h(
                 "span",
                 None,
-                "Veto: centre" if veto is None else "Veto: ",
-                veto is not None and seat_badge(model, veto, game.names),
+                _("Veto: centre") if veto is None
+                else phrase(_("Veto: {seat}"), seat=seat_badge(model, veto, game.names)),
             ),
         ),
         h(
@@ -190,13 +196,14 @@ def top_bar(model: Model, game: Game) -> Markup:
                 "data-value": "forum",
                 "aria-expanded": "true" if model.panel == "forum" else "false",
             },
-            icon("forum", "forum", "icon"),
-            h("span", {"class": "wide-only"}, "Forum "),
+            icon("forum", _("forum"), "icon"),
+            # Translators: on wide screens, before the number of tokens in the forum.
+            h("span", {"class": "wide-only"}, pgettext("top bar", "Forum"), " "),
             h("span", None, str(game.forum_size)),
         ),
         h("span", {"class": "spacer"}),
         undo_button(model, "wide-only"),
-        pace and h("label", {"class": "wide-only", "for": "speed"}, "Pace"),
+        pace and h("label", {"class": "wide-only", "for": "speed"}, _("Pace")),
         pace and _select_speed(setup.speed),
         h(
             "button",
@@ -206,10 +213,10 @@ def top_bar(model: Model, game: Game) -> Markup:
                 "data-msg": "toggle",
                 "data-value": "sound",
                 "aria-pressed": "true" if setup.sound else "false",
-                "title": "A sound when your turn comes",
+                "title": _("A sound when your turn comes"),
             },
             h("span", {"aria-hidden": "true"}, "♪"),
-            h("span", {"class": "wide-only"}, "Sound " + ("on" if setup.sound else "off")),
+            h("span", {"class": "wide-only"}, _("Sound on") if setup.sound else _("Sound off")),
         ),
         h(
             "button",
@@ -220,7 +227,8 @@ def top_bar(model: Model, game: Game) -> Markup:
                 "data-value": "log",
                 "aria-expanded": "true" if model.panel == "log" else "false",
             },
-            "Log",
+            # Translators: opens the game's log, the list of every move.
+            pgettext("game log", "Log"),
         ),
         h(
             "button",
@@ -230,13 +238,13 @@ def top_bar(model: Model, game: Game) -> Markup:
                 "data-value": "rules",
                 "aria-expanded": "true" if model.panel == "rules" else "false",
             },
-            h("span", {"class": "wide-only"}, "Rules"),
+            h("span", {"class": "wide-only"}, _("Rules")),
             h("span", {"class": "narrow-only", "aria-hidden": "true"}, "?"),
         ),
         h(
             "button",
             {"type": "button", "data-msg": "title"},
-            h("span", {"class": "wide-only"}, "Menu"),
+            h("span", {"class": "wide-only"}, _("Menu")),
             h("span", {"class": "narrow-only", "aria-hidden": "true"}, "☰"),
         ),
     )  # fmt: skip
@@ -250,16 +258,16 @@ def undo_button(model: Model, where: str) -> Markup | None:
     return h(
         "button",
         {"type": "button", "class": f"undo {where}", "data-msg": "undo",
-         "title": "Take back your last move"},
+         "title": _("Take back your last move")},
         h("span", {"aria-hidden": "true"}, "↶ "),
-        "Undo",
+        _("Undo"),
     )  # fmt: skip
 
 
 def _select_speed(chosen: str) -> Markup:
     return h(
         "select",
-        {"name": "speed", "id": "speed", "aria-label": "Pace of the computer players"},
+        {"name": "speed", "id": "speed", "aria-label": _("Pace of the computer players")},
         [h("option", {"value": v, "selected": v == chosen}, SPEED_LABELS[v]) for v in SPEEDS],
     )
 
@@ -278,17 +286,19 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
     leading = game.topic is not None and total == high and total > 0 and not withdrawn
     to_move = game.to_move == seat
     state = (
-        "to act" if to_move and in_debate
-        else "withdrew" if withdrawn and in_debate
-        else "leads" if leading and in_debate
+        # Translators: a seat's state in the debate under way, beside its bid.
+        pgettext("debate", "to act") if to_move and in_debate
+        else pgettext("debate", "withdrew") if withdrawn and in_debate
+        else pgettext("debate", "leads") if leading and in_debate
         else ""
     )  # fmt: skip
     marks = [
-        game.opener == seat and h("span", {"class": "mark mark-opener"}, "opener"),
-        to_move and h("span", {"class": "mark mark-turn"}, "to act"),
+        # Translators: marks the senator who opened (or opens) the debate.
+        game.opener == seat and h("span", {"class": "mark mark-opener"}, _("opener")),
+        to_move and h("span", {"class": "mark mark-turn"}, pgettext("debate", "to act")),
     ]
     veto_place = seat_place(seat, "veto")
-    lead = seat in leaders(game) and any(t for t, _, _ in game.scores())
+    lead = seat in leaders(game) and any(score[0] for score in game.scores())
     cards = hand_list(game.hand(seat))
     in_play = game.in_play(seat)
     return h(
@@ -314,7 +324,7 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
             "header",
             {"class": "seat-head"},
             seat_badge(model, seat, names),
-            h("span", {"class": "seat-kind"}, "Human" if kind == HUMAN else KIND_LABELS[kind]),
+            h("span", {"class": "seat-kind"}, _("Human") if kind == HUMAN else KIND_LABELS[kind]),
             h("span", {"class": "marks"}, marks),
             _seat_score(game, seat, lead),
             h(
@@ -329,22 +339,29 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
                         "data-what": "veto",
                         "data-msg": "explain",
                         "data-value": "veto",
-                        "aria-label": f"{names[seat]} holds the veto: what does it do?",
+                        "aria-label": _("{name} holds the veto: what does it do?").format(
+                            name=names[seat]
+                        ),
                     },
-                    icon("veto", "veto", "icon"),
+                    icon("veto", _("veto"), "icon"),
                 ),
             ),
         ),
         h(
             "div",
             {"class": "seat-hand"},
-            h("span", {"class": "label"}, f"Hand {len(cards)}"),
+            h(
+                "span",
+                {"class": "label"},
+                # Translators: a seat's hand, with the number of cards in it.
+                ngettext("Hand {n}", "Hand {n}", len(cards)).format(n=len(cards)),
+            ),
             placed_cards(cards, seat_place(seat, "hand"), "mini", fresh),
         ),
         h(
             "div",
             {"class": "seat-tokens"},
-            h("span", {"class": "label"}, "Proposed"),
+            h("span", {"class": "label"}, _("Proposed")),
             placed_tokens(
                 model,
                 game.proposed(seat),
@@ -353,13 +370,13 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
                 seat,
                 at_risk(game, seat),
             ),
-            h("span", {"class": "label"}, "Passed"),
+            h("span", {"class": "label"}, _("Passed")),
             placed_tokens(model, game.passed(seat), seat_place(seat, "passed"), fresh),
         ),
         h(
             "div",
             {"class": "seat-discards"},
-            h("span", {"class": "label"}, "Discards"),
+            h("span", {"class": "label"}, _("Discards")),
             placed_cards(
                 hand_list(game.discards(seat)),
                 seat_place(seat, "discards"),
@@ -377,7 +394,9 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
             h(
                 "span",
                 {"class": "bid-total"},
-                game.topic is not None and h("span", {"class": "sr"}, "bid "),
+                game.topic is not None
+                # Translators: read before a seat's total in the debate.
+                and h("span", {"class": "sr"}, pgettext("debate", "bid"), " "),
                 str(total) if game.topic is not None else "",
             ),
             state and h("span", {"class": "bid-state"}, state),
@@ -385,14 +404,29 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
     )
 
 
+def tokens_text(n: int) -> str:
+    return ngettext("{n} token", "{n} tokens", n).format(n=n)
+
+
+def imperium_text(n: int) -> str:
+    # Translators: the number of Imperium tokens a senator has.
+    return ngettext("{n} Imperium", "{n} Imperium", n).format(n=n)
+
+
+def passed_text(n: int) -> str:
+    # Translators: the number of tokens a senator has passed into law.
+    return ngettext("{n} passed", "{n} passed", n).format(n=n)
+
+
 def _seat_score(game: Game, seat: int, lead: bool) -> Markup:
     tokens, imperium, passed = game.scores()[seat]
     return h(
         "span",
         {"class": classes("seat-score", lead and "lead")},
-        lead and h("span", {"class": "crown", "aria-label": "leads"}, "♛ "),
-        f"{tokens} token{'' if tokens == 1 else 's'}",
-        h("span", {"class": "sr"}, f", {imperium} Imperium, {passed} passed"),
+        # Translators: read for the crown of the senator leading the game.
+        lead and h("span", {"class": "crown", "aria-label": pgettext("game", "leads")}, "♛ "),
+        tokens_text(tokens),
+        h("span", {"class": "sr"}, ", ", imperium_text(imperium), ", ", passed_text(passed)),
     )
 
 
@@ -425,12 +459,13 @@ def event_card(model: Model, game: Game) -> Markup:
             "aria-expanded": "true" if model.explain == "event" else "false",
         },
         art.card_frame(),
-        h("span", {"class": "event-label"}, "Event"),
+        h("span", {"class": "event-label"}, _("Event")),
         event and icon(event, EVENT_NAMES[event], "icon icon-event"),
         h(
             "span",
             {"class": "event-name", "aria-hidden": "true" if event else None},
-            EVENT_NAMES[event] if event else "none",
+            # Translators: in place of the event card's name, when no event is in force.
+            EVENT_NAMES[event] if event else pgettext("event", "none"),
         ),
     )
 
@@ -440,21 +475,26 @@ def topic_zone(model: Model, game: Game, fresh: Fresh) -> Markup:
     names = game.names
     if topic is None:
         over = game.decision == "over"
-        winners = game.winners()
         return h(
             "div",
             {"class": "topic-zone between", "data-place": TOPIC},
             h(
                 "div",
                 {"class": "topic-text"},
-                h("p", {"class": "topic-title"}, "The game is over" if over else "Between debates"),
+                h(
+                    "p",
+                    {"class": "topic-title"},
+                    _("The game is over") if over else _("Between debates"),
+                ),
                 h(
                     "p",
                     {"class": "hint"},
-                    [[seat_badge(model, s, names), " "] for s in winners] if over else None,
-                    ("share the victory." if len(winners) > 1 else "wins.") if over else None,
-                    not over and seat_badge(model, game.opener, names),
-                    not over and " opens the next debate.",
+                    _outcome(model, game)
+                    if over
+                    else phrase(
+                        _("{seat} opens the next debate."),
+                        seat=seat_badge(model, game.opener, names),
+                    ),
                 ),
             ),
             event_card(model, game),
@@ -471,18 +511,26 @@ def topic_zone(model: Model, game: Game, fresh: Fresh) -> Markup:
         h(
             "div",
             {"class": "topic-text"},
-            h("p", {"class": "topic-title"}, f"Debating: {KIND_NAMES[topic]}"),
+            h("p", {"class": "topic-title"}, _("Debating: {kind}").format(kind=KIND_NAMES[topic])),
             h(
                 "p",
                 {"class": "hint"},
-                "Opened by ",
-                seat_badge(model, game.opener, names),
-                ". ",
+                phrase(_("Opened by {seat}."), seat=seat_badge(model, game.opener, names)),
+                " ",
                 power_text(topic, game.variants),
             ),
         ),
         event_card(model, game),
     )
+
+
+def _outcome(model: Model, game: Game) -> Markup:
+    """Who won, on the table when the game is over."""
+    badges = [seat_badge(model, s, game.names) for s in game.winners()]
+    if len(badges) == 1:
+        return phrase(_("{seat} wins."), seat=badges[0])
+    # Translators: {seats} are the winners' names, side by side.
+    return phrase(_("{seats} share the victory."), seats=Markup(" ".join(badges)))
 
 
 def docket_row(model: Model, game: Game, fresh: Fresh) -> Markup:
@@ -492,7 +540,7 @@ def docket_row(model: Model, game: Game, fresh: Fresh) -> Markup:
     for kind in kinds:
         count = game.docket.count(kind)
         place = docket(kind)
-        marks = [fresh.mark(place, f"token-{kind}") for _ in range(count)]
+        marks = [fresh.mark(place, f"token-{kind}") for _copy in range(count)]
         key = f"kind:{kind}"
         items.append(
             h(
@@ -524,7 +572,7 @@ def docket_row(model: Model, game: Game, fresh: Fresh) -> Markup:
             )
         )
     consul_key = "kind:consul"
-    for _ in range(game.consuls_up):
+    for _consul in range(game.consuls_up):
         items.append(
             h(
                 "li",
@@ -540,19 +588,19 @@ def docket_row(model: Model, game: Game, fresh: Fresh) -> Markup:
                         "data-kind": "consul",
                         "aria-expanded": "true" if model.explain == consul_key else "false",
                     },
-                    icon("consul", "Consul", "icon icon-medallion"),
-                    h("span", {"class": "medallion-name"}, "Consul"),
+                    icon("consul", _("Consul"), "icon icon-medallion"),
+                    h("span", {"class": "medallion-name"}, _("Consul")),
                 ),
             )
         )
     return h(
         "section",
-        {"class": "docket", "aria-label": "The docket"},
-        h("h2", None, "Docket"),
+        {"class": "docket", "aria-label": _("The docket")},
+        h("h2", None, _("Docket")),
         h(
             "ul",
             {"class": "medallions"},
-            items or h("li", {"class": "empty"}, "The docket is empty."),
+            items or h("li", {"class": "empty"}, _("The docket is empty.")),
         ),
     )
 
@@ -574,9 +622,11 @@ def explanation(model: Model, game: Game) -> Markup | None:
             power_text(kind, game.variants),
             " ",
             (
-                "Conflicts with " + " and ".join(KIND_NAMES[k] for k in against) + "."
+                _("Conflicts with {kinds}.").format(
+                    kinds=and_list([KIND_NAMES[k] for k in against])
+                )
                 if against
-                else "Conflicts with nothing."
+                else _("Conflicts with nothing.")
                 if kind != "consul"
                 else ""
             ),
@@ -586,20 +636,30 @@ def explanation(model: Model, game: Game) -> Markup | None:
         text = (
             [h("strong", None, EVENT_NAMES[event]), ": ", event_effect(event, game.variants)]
             if event
-            else ["No event card is in force this round."]
+            else [_("No event card is in force this round.")]
         )
     elif key == "veto":
         holder = game.veto
         text = [
-            h("strong", None, "The veto"),
-            ": its holder may refuse a token another senator gives them; the token goes "
-            "back to the forum and the veto to the centre. Winning Taxes takes it. ",
-            "It lies in the centre now."
+            phrase(
+                _(
+                    "{veto}: its holder may refuse a token another senator gives them; the "
+                    "token goes back to the forum and the veto to the centre. Winning Taxes "
+                    "takes it."
+                ),
+                veto=h("strong", None, _("The veto")),
+            ),
+            " ",
+            _("It lies in the centre now.")
             if holder is None
-            else h("span", None, seat_badge(model, holder, game.names), " holds it now."),
+            else h(
+                "span",
+                None,
+                phrase(_("{seat} holds it now."), seat=seat_badge(model, holder, game.names)),
+            ),
         ]
     elif key.startswith("risk:"):
-        _, seat_text, kind = key.split(":", 2)
+        seat_text, kind = key.split(":", 2)[1:]
         if not seat_text.isdigit() or int(seat_text) >= game.players or kind not in KIND_NAMES:
             return None
         seat = int(seat_text)
@@ -609,13 +669,16 @@ def explanation(model: Model, game: Game) -> Markup | None:
             if k == game.topic or (game.topic is None and k in game.docket)
         ]
         text = [
-            h("strong", None, f"{KIND_NAMES[kind]} is at risk"),
-            ": if ",
-            " or ".join(KIND_NAMES[k] for k in threats) or "a conflicting token",
-            " comes to ",
-            seat_badge(model, seat, game.names),
-            f", both go back to the forum. Passing {KIND_NAMES[kind]} into law (with a consul) "
-            "makes it safe.",
+            phrase(
+                _(
+                    "{risk}: if {threats} comes to {seat}, both go back to the forum. Passing "
+                    "{kind} into law (with a consul) makes it safe."
+                ),
+                risk=h("strong", None, _("{kind} is at risk").format(kind=KIND_NAMES[kind])),
+                threats=or_list([KIND_NAMES[k] for k in threats]) or _("a conflicting token"),
+                seat=seat_badge(model, seat, game.names),
+                kind=KIND_NAMES[kind],
+            )
         ]
     else:
         return None
@@ -623,7 +686,7 @@ def explanation(model: Model, game: Game) -> Markup | None:
         "div",
         {"class": "explain", "role": "note"},
         h("p", None, text),
-        h("button", {"type": "button", "data-msg": "explain", "data-value": key}, "Close"),
+        h("button", {"type": "button", "data-msg": "explain", "data-value": key}, _("Close")),
     )
 
 
@@ -641,7 +704,7 @@ def last_move(model: Model, game: Game) -> Markup | None:
     echoed = game.topic is not None and all(e.id in DEBATE_MOVES for e in fresh)
     return h(
         "div",
-        {"class": classes("last-move", echoed and "echoed"), "aria-label": "Last move"},
+        {"class": classes("last-move", echoed and "echoed"), "aria-label": _("Last move")},
         h("ul", None, [h("li", None, sentence(model, w, game.names)) for w in lines[-6:]]),
     )
 
@@ -666,7 +729,7 @@ def debate_moves(model: Model, game: Game) -> Markup | None:
                 )  # fmt: skip
     if not rows:
         return None
-    return h("ol", {"class": "debate-moves", "aria-label": "This debate so far"}, rows)
+    return h("ol", {"class": "debate-moves", "aria-label": _("This debate so far")}, rows)
 
 
 def round_summary(model: Model, game: Game) -> Markup | None:
@@ -683,7 +746,7 @@ def round_summary(model: Model, game: Game) -> Markup | None:
     return h(
         "table",
         {"class": "round-summary"},
-        h("caption", None, f"After round {event.args['round']}"),
+        h("caption", None, _("After round {round}").format(round=event.args["round"])),
         h(
             "tbody",
             None,
@@ -692,9 +755,9 @@ def round_summary(model: Model, game: Game) -> Markup | None:
                     "tr",
                     None,
                     h("th", {"scope": "row"}, seat_badge(model, s, game.names)),
-                    h("td", None, f"{scores[s][0]} token{'' if scores[s][0] == 1 else 's'}"),
-                    h("td", None, f"{scores[s][1]} Imperium"),
-                    h("td", None, f"{scores[s][2]} passed"),
+                    h("td", None, tokens_text(scores[s][0])),
+                    h("td", None, imperium_text(scores[s][1])),
+                    h("td", None, passed_text(scores[s][2])),
                 )
                 for s in range(game.players)
             ],
@@ -708,7 +771,9 @@ def turn_banner(model: Model, game: Game) -> Markup | None:
     if seat is None or model.kinds[seat] != HUMAN or model.mover == seat or model.mover is None:
         return None
     people = humans(model.kinds, game.players)
-    text = "Your turn" if len(people) == 1 else f"{game.names[seat]}, your turn"
+    text = (
+        _("Your turn") if len(people) == 1 else _("{name}, your turn").format(name=game.names[seat])
+    )
     return h(
         "p",
         {"class": f"turn-banner colour-{model.colours[seat]}", "role": "status"},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _
 from .help import rules_help
 from .html import Markup, h
 from .model import Model
@@ -22,8 +23,9 @@ def title_screen(model: Model) -> Markup:
             {"class": "title-art", "aria-hidden": "true"},
             icon("imperium", "", "icon icon-hero"),
         ),
-        h("h1", {"class": "title"}, "Senator"),
-        h("p", {"class": "tagline"}, "The card game of Roman politics, for 3 to 5 senators"),
+        # Translators: the game's name.
+        h("h1", {"class": "title"}, _("Senator")),
+        h("p", {"class": "tagline"}, _("The card game of Roman politics, for 3 to 5 senators")),
         h(
             "div",
             {"class": "title-actions"},
@@ -31,7 +33,7 @@ def title_screen(model: Model) -> Markup:
             and h(
                 "button",
                 {"type": "button", "class": "primary", "data-msg": "continue"},
-                "Continue the game",
+                _("Continue the game"),
             ),
             h(
                 "button",
@@ -40,14 +42,18 @@ def title_screen(model: Model) -> Markup:
                     "class": None if resume else "primary",
                     "data-msg": "quick-play",
                 },
-                "Play against the computer",
-                h("span", {"class": "button-note"}, "You and three Normal computers"),
+                _("Play against the computer"),
+                h("span", {"class": "button-note"}, _("You and three Normal computers")),
             ),
-            h("button", {"type": "button", "data-msg": "new-game"}, "New game"),
+            h("button", {"type": "button", "data-msg": "new-game"}, _("New game")),
             model.history
-            and h("button", {"type": "button", "data-msg": "history"}, "Games played"),
-            h("button", {"type": "button", "data-msg": "import-file"}, "Open a game file"),
-            h("button", {"type": "button", "data-msg": "panel", "data-value": "rules"}, "Rules"),
+            and h("button", {"type": "button", "data-msg": "history"}, _("Games played")),
+            h("button", {"type": "button", "data-msg": "import-file"}, _("Open a game file")),
+            h(
+                "button",
+                {"type": "button", "data-msg": "panel", "data-value": "rules"},
+                _("Rules"),
+            ),
         ),
         h("div", {"class": "title-settings"}, settings(model)),
         model.panel == "rules"

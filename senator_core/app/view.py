@@ -9,6 +9,7 @@ and the hand of the senator to act), `scoreboard`, `log`, `end` and `help`;
 from __future__ import annotations
 
 from ..game import Game
+from ..i18n import _, ngettext
 from ..rules import KINDS
 from .end import end_screen, share_section
 from .hand import HINT_SHOWN, decision_section, thinking_section
@@ -57,15 +58,23 @@ def forum_panel(game: Game) -> Markup:
     deck = game.event_deck
     return h(
         "section",
-        {"class": "panel forum-panel", "aria-label": "The forum"},
-        h("h2", None, f"The forum holds {game.forum_size} tokens"),
-        h("p", {"class": "hint"}, "Known by elimination; the order is unknown (R9)."),
+        {"class": "panel forum-panel", "aria-label": _("The forum")},
+        h(
+            "h2",
+            None,
+            ngettext(
+                "The forum holds {n} token", "The forum holds {n} tokens", game.forum_size
+            ).format(n=game.forum_size),
+        ),
+        h("p", {"class": "hint"}, _("Known by elimination; the order is unknown (R9).")),
         h("ul", {"class": "forum-list"}, rows),
         deck
         and h(
             "p",
             {"class": "hint"},
-            "Events still to come: " + ", ".join(EVENT_NAMES[e] for e in deck),
+            _("Events still to come: {events}").format(
+                events=", ".join(EVENT_NAMES[e] for e in deck)
+            ),
         ),
     )
 
@@ -97,7 +106,7 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
             {"class": "game-layout"},
             h(
                 "section",
-                {"class": "table", "aria-label": "The table"},
+                {"class": "table", "aria-label": _("The table")},
                 model.screen != "replay" and turn_banner(model, game),
                 h(
                     "div",
@@ -130,7 +139,8 @@ def page_title(model: Model) -> str:
         and game.to_move is not None
         and not computer_to_move(model)
     )
-    return "Your turn · Senator" if human_to_act else "Senator"
+    # Translators: the browser tab's title; "Senator" is the game's name.
+    return _("Your turn · Senator") if human_to_act else _("Senator")
 
 
 def _alert(model: Model) -> Markup | None:
@@ -143,14 +153,16 @@ def _alert(model: Model) -> Markup | None:
             h(
                 "p",
                 None,
-                "This browser is not keeping your games: its storage is full or switched "
-                "off. Play goes on, but the game will be lost when this page closes; save "
-                "it as a file to keep it.",
+                _(
+                    "This browser is not keeping your games: its storage is full or switched "
+                    "off. Play goes on, but the game will be lost when this page closes; save "
+                    "it as a file to keep it."
+                ),
             ),
             model.game is not None
             and h("button", {"type": "button", "data-msg": "export", "data-value": "game"},
-                  "Save as file"),
-            h("button", {"type": "button", "data-msg": "dismiss-alert"}, "Dismiss"),
+                  _("Save as file")),
+            h("button", {"type": "button", "data-msg": "dismiss-alert"}, _("Dismiss")),
         )  # fmt: skip
     if model.alert == "stale":
         return h(
@@ -159,13 +171,15 @@ def _alert(model: Model) -> Markup | None:
             h(
                 "p",
                 None,
-                "This game was played on in another tab of Senator. This tab no longer "
-                "saves it, so that the newer game is not lost.",
+                _(
+                    "This game was played on in another tab of Senator. This tab no longer "
+                    "saves it, so that the newer game is not lost."
+                ),
             ),
             h(
                 "button",
                 {"type": "button", "class": "primary", "data-msg": "load-newer"},
-                "Load the newer game" if model.newer else "Go to the title screen",
+                _("Load the newer game") if model.newer else _("Go to the title screen"),
             ),
         )
     return None
@@ -178,7 +192,7 @@ def _notice(text: str | None) -> Markup | None:
         "div",
         {"class": "notice", "role": "alert"},
         h("p", None, text),
-        h("button", {"type": "button", "data-msg": "dismiss"}, "Dismiss"),
+        h("button", {"type": "button", "data-msg": "dismiss"}, _("Dismiss")),
     )
 
 
