@@ -276,7 +276,7 @@ def extract_catalogs() -> None:
     from babel.messages.extract import extract_from_dir
     from babel.messages.pofile import read_po, write_po
 
-    template = Catalog(project="Senator", domain=DOMAIN, charset="utf-8")
+    template = Catalog(project="Senator", version="1", domain=DOMAIN, charset="utf-8")
     found = extract_from_dir(
         str(ROOT / "senator_core"),
         method_map=[("**.py", "python")],
@@ -301,7 +301,11 @@ def extract_catalogs() -> None:
             with po.open("rb") as file:
                 catalog = read_po(file, locale=lang, domain=DOMAIN)
         else:
-            catalog = Catalog(locale=lang, domain=DOMAIN, project="Senator", charset="utf-8")
+            catalog = Catalog(
+                locale=lang, domain=DOMAIN, project="Senator", version="1",
+                copyright_holder="the Senator project", charset="utf-8", fuzzy=False,
+            )  # fmt: skip
+            catalog.header_comment = f"# {DOMAIN}: the game's words in {lang}."
         catalog.update(template, no_fuzzy_matching=True)
         with po.open("wb") as file:
             write_po(file, catalog, width=100, ignore_obsolete=True)

@@ -12,7 +12,6 @@ import asyncio
 import time
 from collections.abc import Coroutine
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import js  # type: ignore[import-not-found]
@@ -50,8 +49,12 @@ STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY)
 
 
 def now() -> str:
-    """The time now, as the dates of kept games give it."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The time now on the player's clock, as the dates of kept games give it."""
+    d = js.Date.new()
+    return (
+        f"{d.getFullYear():04d}-{d.getMonth() + 1:02d}-{d.getDate():02d}"
+        f"T{d.getHours():02d}:{d.getMinutes():02d}:{d.getSeconds():02d}"
+    )
 
 
 def storage_get(key: str) -> str | None:
@@ -85,17 +88,23 @@ class Page:
         location = js.window.location
         params = js.URLSearchParams.new(location.search)
         link = params.get("game")
-        if isinstance(link, str):
-            # Opened once: a reload continues the game it began, not the link's deal anew.
+        lang = params.get("lang")
+        if isinstance(link, str) or isinstance(lang, str):
+            # Opened once: a reload continues the game it began, not the link's deal anew,
+            # in the language chosen since.
             params.delete("game")
+            params.delete("lang")
             rest = params.toString()
             js.history.replaceState(None, "", location.pathname + (f"?{rest}" if rest else ""))
+        browser = tuple(str(code) for code in (js.navigator.languages or [js.navigator.language]))
         stored = {key: storage_get(key) for key in STORED_KEYS}
         self.model, writes = init(
             stored,
             link if isinstance(link, str) else None,
             f"{location.origin}{location.pathname}",
             now(),
+            lang if isinstance(lang, str) else None,
+            browser,
         )
         for key, value in writes.items():
             storage_set(key, value)
@@ -185,6 +194,7 @@ class Page:
         if noted is not None:
             js.senatorMotion.after(noted, MOVE_MS[model.setup.speed])
         js.document.title = page_title(model)
+        js.document.documentElement.lang = model.lang
         stepped = model.watch is not None and (
             before is None or before.watch is None or before.watch.step != model.watch.step
         )
@@ -466,7 +476,9 @@ class Page:
                 self.start(self.open_file(target.files.item(0)))
             return
         name = target.getAttribute("name") if target.getAttribute else None
-        if name in ("replay-step", "replay-jump"):
+        if name == "lang":
+            self.dispatch(Cmd("lang", str(target.value)))
+        elif name in ("replay-step", "replay-jump"):
             self.dispatch(Cmd("step", str(target.value)))
         elif name and (name == "speed" or target.closest("[data-screen='setup']")):
             self.dispatch(Field(name, str(target.value)))

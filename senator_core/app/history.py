@@ -23,8 +23,15 @@ def level_name(level: str) -> str:
 
 
 def when(stamp: str) -> str:
-    """An ISO time as a short date and time ("2026-12-01 09:30"), or "" if unknown."""
-    return stamp[:16].replace("T", " ") if len(stamp) >= 16 else stamp[:10]
+    """An ISO time as a short date and time in the language's way ("2026-12-01 09:30"
+    in English), or "" if it is not one."""
+    if len(stamp) < 16 or not stamp[:4].isdigit():
+        return ""
+    # Translators: a date and time as this language writes it with numbers, e.g.
+    # "{day}.{month}.{year}, {hour}:{minute}".
+    return _("{year}-{month}-{day} {hour}:{minute}").format(
+        year=stamp[0:4], month=stamp[5:7], day=stamp[8:10], hour=stamp[11:13], minute=stamp[14:16]
+    )
 
 
 def _row(model: Model, index: int, game: Kept) -> Markup:

@@ -11,7 +11,7 @@ from ..actions import IllegalActionError
 from ..config import DEFAULT_NAMES, VARIANT_VALUES, GameConfig, Variants
 from ..events import Event
 from ..game import Game, new_game, replay
-from ..i18n import _, ngettext
+from ..i18n import LANGUAGES, _, ngettext, pick_language, use
 from ..records import (
     Record,
     RecordError,
@@ -128,9 +128,11 @@ class Setup:
     speed: str = "normal"
     sound: bool = True  # a short sound when a human's turn comes and at the end
     auto: bool = True  # moves that are no choice are made for the player
+    lang: str = ""  # the language chosen ("" until one is: the browser's is spoken)
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "lang": self.lang,
             "players": self.players,
             "names": list(self.names),
             "colours": list(self.colours),
@@ -201,6 +203,10 @@ def _set_field(setup: Setup, name: str, value: Any) -> Setup:
         if value not in SPEEDS:
             raise ValueError("speed")
         return replace(setup, speed=str(value))
+    if name == "lang":
+        if value not in ("", *LANGUAGES):
+            raise ValueError("lang")
+        return replace(setup, lang=str(value))
     if name in SWITCHES:
         if not isinstance(value, bool):
             raise ValueError(name)
@@ -310,6 +316,7 @@ class Model:
     held: frozenset[str] = frozenset()
     confirm: str = ""
     linked: int | None = None  # the move at which a link to the whole game was asked for
+    lang: str = "en"  # the language the page speaks
 
     @property
     def auto(self) -> tuple[int, ...]:
@@ -375,10 +382,17 @@ def _session_model(model: Model, session: Session) -> Model:
 
 
 def init(
-    storage: dict[str, str | None], link: str | None = None, page_url: str = "", now: str = ""
+    storage: dict[str, str | None],
+    link: str | None = None,
+    page_url: str = "",
+    now: str = "",
+    lang: str | None = None,
+    browser: tuple[str, ...] = (),
 ) -> tuple[Model, dict[str, str | None]]:
     """The first model, from what the browser stored and the `game` link parameter
-    (`now`, the time, dates a game in progress that a link's game sets aside).
+    (`now`, the time, dates a game in progress that a link's game sets aside). The
+    language is the `lang` link parameter's (then remembered), else the one chosen
+    before, else the first of the browser's languages the game speaks.
 
     Returns the model and storage changes to make (an unreadable save or history
     is kept aside under another key, never lost).
@@ -391,7 +405,11 @@ def init(
             setup = Setup.from_dict(json.loads(storage.get(SETUP_KEY) or ""))
         except ValueError:
             setup = Setup()
-    model = Model(setup=setup, colours=setup.colours, page_url=page_url)
+    if lang in LANGUAGES:
+        setup = replace(setup, lang=lang)
+    spoken = pick_language(setup.lang, *browser)
+    use(spoken)
+    model = Model(setup=setup, colours=setup.colours, page_url=page_url, lang=spoken)
     held: set[str] = set()
     history: tuple[Kept, ...] = ()
     stored_history = storage.get(HISTORY_KEY)
@@ -870,6 +888,7 @@ def _pick(model: Model, value: str) -> Model:
 def update(model: Model, msg: Msg, now: str = "") -> Model:
     """The model after a message; bad messages leave everything as it was, with a notice.
     `now` is the time (ISO), for the dates of games kept."""
+    use(model.lang)  # notices are said in the page's language
     if isinstance(msg, Act):
         return _act(model, msg.text, now, msg.auto)
     if isinstance(msg, Stored):
@@ -936,6 +955,10 @@ def update(model: Model, msg: Msg, now: str = "") -> Model:
         return replace(model, notice=None)
     if name == "undo":
         return _undo(model)
+    if name == "lang":
+        if msg.value not in LANGUAGES:
+            return model
+        return replace(model, lang=msg.value, setup=replace(model.setup, lang=msg.value))
     if name == "link-game":
         return model if model.game is None else replace(model, linked=model.game.moves)
     if name == "say":

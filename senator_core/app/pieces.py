@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 
-from ..i18n import N_, _, language
+from ..i18n import LANGUAGE_NAMES, N_, _, language
 from . import art
 from .html import Markup, classes, h
 from .model import Model
@@ -86,6 +86,23 @@ def sentence(model: Model, words: Sentence, names: tuple[str, ...]) -> Markup:
             else:
                 parts.append(_escape(str(value)))
     return Markup("".join(parts))
+
+
+def language_picker(model: Model, where: str = "") -> Markup:
+    """The language to play in, each named in its own language; changed at any time."""
+    return h(
+        "label",
+        {"class": classes("lang-pick", where)},
+        h("span", {"class": "sr"}, _("Language")),
+        h(
+            "select",
+            {"name": "lang"},
+            [
+                h("option", {"value": code, "lang": code, "selected": code == model.lang}, name)
+                for code, name in LANGUAGE_NAMES.items()
+            ],
+        ),
+    )
 
 
 def phrase(template: str, **parts: object) -> Markup:

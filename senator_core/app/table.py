@@ -29,6 +29,7 @@ from .pieces import (
     card_face,
     icon,
     kind_icon,
+    language_picker,
     or_list,
     phrase,
     seat_badge,
@@ -203,6 +204,7 @@ def top_bar(model: Model, game: Game) -> Markup:
         ),
         h("span", {"class": "spacer"}),
         undo_button(model, "wide-only"),
+        language_picker(model, "wide-only"),
         pace and h("label", {"class": "wide-only", "for": "speed"}, _("Pace")),
         pace and _select_speed(setup.speed),
         h(

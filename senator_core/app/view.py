@@ -9,7 +9,7 @@ and the hand of the senator to act), `scoreboard`, `log`, `end` and `help`;
 from __future__ import annotations
 
 from ..game import Game
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, use
 from ..rules import KINDS
 from .end import end_screen, share_section
 from .hand import HINT_SHOWN, decision_section, thinking_section
@@ -19,7 +19,7 @@ from .html import Markup, classes, h, keyed
 from .log import log_section
 from .model import Model, computer_to_move, humans, log_of, watched
 from .motion import moves
-from .pieces import SEAT_COLOURS, kind_icon
+from .pieces import SEAT_COLOURS, kind_icon, language_picker
 from .replay import replay_controls
 from .scoreboard import scoreboard, tie_break_steps
 from .setup_form import setup_screen
@@ -123,6 +123,7 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
                 keyed(scoreboard(model, game)),
                 keyed(log_section(model, game, jump=model.screen == "replay")),
                 model.screen != "replay" and keyed(share_section(model, game)),
+                language_picker(model, "narrow-only"),
             ),
         ),
         model.panel == "forum" and keyed(forum_panel(game)),
@@ -197,16 +198,21 @@ def _notice(text: str | None) -> Markup | None:
 
 
 def view(model: Model) -> Markup:
-    """The whole page for a model: one root element carrying `data-screen`."""
+    """The whole page for a model, in its language: one root element carrying
+    `data-screen`."""
+    use(model.lang)
     game = model.game
+    at_table = False  # the table has the language picker in its bar; other screens, a corner
     if model.screen == "game" and game is not None and game.decision != "over":
         body = game_screen(model, game)
+        at_table = True
     elif model.screen in ("game", "end") and game is not None and game.decision == "over":
         body = end_screen(model, game)
     elif model.screen == "replay" and model.watch is not None:
         shown = watched(model)
         assert shown.game is not None
         body = game_screen(shown, shown.game, replay_controls(model, shown))
+        at_table = True
     elif model.screen == "history":
         body = history_screen(model)
     elif model.screen == "setup":
@@ -216,6 +222,7 @@ def view(model: Model) -> Markup:
     return h(
         "div",
         {"id": "app"},
+        not at_table and h("div", {"class": "corner"}, language_picker(model)),
         body,
         _alert(model),
         _notice(model.notice),
