@@ -394,3 +394,28 @@ def test_the_worked_example_plays_out_as_written_in_the_engine() -> None:
     assert "Cassius gives the War token to Livia" in example
     assert "the War token and her Rebellion both go back to the forum" in example
     assert "Cassius's three 2s go to his discard pile" in example
+
+
+def test_each_kind_of_decision_has_a_question_mark_opening_its_rules() -> None:
+    import random
+
+    from senator_core.app import Act, Cmd, Model, update, view
+    from senator_core.app.help import RULE_SECTIONS
+
+    from .test_app import Page
+
+    wanted = {"topic": "R19", "debate": "R20", "power": "R34", "award": "R26", "veto": "R49"}
+    seen: dict[str, str | None] = {}
+    chooser = random.Random(4)
+    for _ in range(40):
+        model = update(Model(), Cmd("start"))
+        while model.game is not None and model.game.decision != "over":
+            page = Page(view(model))
+            links = [a for t, a in page.elements if "rule-link" in (a.get("class") or "")]
+            assert len(links) == 1
+            seen[model.game.decision] = links[0]["data-value"]
+            model = update(model, Act(str(chooser.choice(model.game.legal_actions()))))
+        if len(seen) == len(wanted):
+            break
+    assert seen == wanted
+    assert all(rule in RULE_SECTIONS for rule in wanted.values())

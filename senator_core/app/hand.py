@@ -280,6 +280,11 @@ def _choice(game: Game, model: Model, action: Action, mine: int) -> Markup:
     )
 
 
+# Where the rules teach each kind of decision: the topic, the turns of a debate, the
+# winner's power, awarding the token, and the veto.
+DECISION_RULES = {"topic": "R19", "debate": "R20", "power": "R34", "award": "R26", "veto": "R49"}
+
+
 def _frame(game: Game, css: str, prompt: Markup, *body: object) -> Markup:
     """The decision's box for the seat to act: its title and `prompt`, then `body`."""
     return h(
@@ -296,6 +301,18 @@ def _frame(game: Game, css: str, prompt: Markup, *body: object) -> Markup:
             {"class": "decision-head"},
             h("h2", None, DECISION_TITLES[game.decision]),
             prompt,
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "why rule-link",
+                    "data-msg": "rule",
+                    "data-value": DECISION_RULES[game.decision],
+                    "aria-label": _("The rules of this decision"),
+                    "title": _("The rules of this decision"),
+                },
+                "?",
+            ),
         ),
         body,
     )
