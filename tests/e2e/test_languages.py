@@ -1,0 +1,115 @@
+"""English, Polish and Russian in a real browser: the loading screen follows `?lang=`,
+switching in the middle of a game changes the board, the prompts and the earlier log
+at once with no English left, the choice is remembered, and the longer Russian words
+fit a phone (screenshots in test-results/screenshots/)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import senator_core as sc
+from senator_core import i18n
+from senator_core.app.loading import BOOT_TEXTS
+
+from .conftest import BOOT_TIMEOUT, READY, Site, Watch, next_move, open_game
+from .test_interface import assert_no_horizontal_scroll, link_url, shot
+
+# What the page shows in words, with the language picker's own names left out.
+SHOWN_TEXT = """() => {
+  const app = document.getElementById("app").cloneNode(true);
+  for (const el of app.querySelectorAll(".lang-pick")) el.remove();
+  return app.innerText;
+}"""
+
+
+MY_TURN_OR_END = """() => document.querySelector("[data-screen='end']") !== null
+  || document.querySelector("#decision:not(.thinking) [data-action]") !== null"""
+
+
+def english_left(page: Any, lang: str) -> list[str]:
+    """Longer English phrases of the game's texts still shown in `lang`."""
+    from tests.test_i18n import catalog_texts, english_phrases
+
+    said = catalog_texts(lang)
+    text = page.evaluate(SHOWN_TEXT)
+    return sorted(p for p in english_phrases() if p in text and p not in said)
+
+
+def play(page: Any, moves: int, seed: int) -> None:
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        next_move(page, chooser)
+
+
+def test_the_loading_screen_speaks_the_language_of_the_link(site: Site, page: Any) -> None:
+    page.goto(f"{site.origin}/?lang=ru&nosw", wait_until="domcontentloaded")
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    i18n.use("ru")
+    try:
+        expected = BOOT_TEXTS["tagline"]
+    finally:
+        i18n.use("en")
+    assert (
+        page.locator(".boot-tagline").inner_text() == expected != "The card game of Roman politics"
+    )
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    assert "lang=" not in page.url  # remembered now: a reload keeps any later choice
+
+
+def test_switching_language_mid_game_changes_the_board_prompts_and_log(
+    site: Site, page: Any, watch: Watch
+) -> None:
+    open_game(page, link_url(site, sc.GameConfig(players=4, seed=41)))
+    play(page, 14, 1)
+    english = page.evaluate(SHOWN_TEXT)
+    log_before = page.locator(".log-body").inner_text()
+    for lang in ("pl", "ru"):
+        page.select_option(".topbar [name='lang']", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        assert page.locator(".log-body").inner_text() != log_before  # earlier entries too
+        assert not english_left(page, lang), english_left(page, lang)
+        shot(page, f"language-{lang}-desktop", full_page=False)
+        play(page, 3, 2)  # and on in that language
+        assert not english_left(page, lang), english_left(page, lang)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    page.select_option(".topbar [name='lang']", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.evaluate(SHOWN_TEXT) != english  # the game went on meanwhile
+    assert "Round" in page.locator(".topbar").inner_text()
+
+
+def test_russian_fits_a_phone_on_every_main_screen(site: Site, phone: tuple[Any, Watch]) -> None:
+    page, _ = phone
+    open_game(page, f"{site.origin}/?lang=ru&nosw")
+    assert_no_horizontal_scroll(page)
+    shot(page, "language-ru-phone-title")
+    page.evaluate(
+        "localStorage.setItem('senator.setup', JSON.stringify("
+        "{...JSON.parse(localStorage.getItem('senator.setup')), speed: 'instant'}))"
+    )
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+    page.click("[data-msg='quick-play']")
+    chooser = random.Random(5)
+    moves = 0
+    while True:
+        page.wait_for_function(MY_TURN_OR_END, timeout=BOOT_TIMEOUT)
+        if next_move(page, chooser) is None:
+            break
+        moves += 1
+        if moves in (3, 12):
+            assert_no_horizontal_scroll(page)
+            assert not english_left(page, "ru"), english_left(page, "ru")
+            shot(page, f"language-ru-phone-move-{moves}", full_page=False)
+    page.locator("[data-screen='end']").wait_for()
+    assert_no_horizontal_scroll(page)
+    assert not english_left(page, "ru"), english_left(page, "ru")
+    shot(page, "language-ru-phone-end")
+    page.click("[data-screen='end'] [data-msg='watch']")
+    page.locator("[data-screen='replay']").wait_for()
+    assert_no_horizontal_scroll(page)
+    shot(page, "language-ru-phone-replay", full_page=False)
