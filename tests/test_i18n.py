@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 
 import build
 from senator_core import i18n
-from senator_core.app import Act, Cmd, Model, init, persist, update, view
+from senator_core.app import Act, Cmd, Model, init, update, view
 from senator_core.app.model import SETUP_KEY
 
 from .test_app import Page
@@ -152,10 +152,9 @@ def test_the_language_is_picked_at_start_switched_at_any_time_and_remembered() -
     try:
         model, _ = init({}, browser=("pl-PL", "en"))
         assert model.lang == "pl" and model.setup.lang == ""
-        model, _ = init({}, lang="ru", browser=("pl-PL",))
+        model, writes = init({}, lang="ru", browser=("pl-PL",))
         assert model.lang == "ru" and model.setup.lang == "ru"  # a link's choice is kept
-        stored = persist(model)
-        again, _ = init({SETUP_KEY: stored[SETUP_KEY]}, browser=("pl-PL",))
+        again, _ = init({SETUP_KEY: writes[SETUP_KEY]}, browser=("pl-PL",))
         assert again.lang == "ru"
         playing = update(again, Cmd("quick-play"), "2026-12-01T09:30:00")
         chooser = random.Random(2)

@@ -407,6 +407,7 @@ def init(
             setup = Setup()
     if lang in LANGUAGES:
         setup = replace(setup, lang=lang)
+        writes[SETUP_KEY] = json.dumps(setup.to_dict())  # remembered at once
     spoken = pick_language(setup.lang, *browser)
     use(spoken)
     model = Model(setup=setup, colours=setup.colours, page_url=page_url, lang=spoken)
