@@ -905,6 +905,7 @@ def test_a_debate_played_from_the_keyboard_alone(site: Site, page: Any, watch: W
     on_decision = "document.activeElement && document.activeElement.id === 'decision'"
     # On arrival the focus is already on the decision, for keyboard play.
     assert page.evaluate(on_decision)
+    page.keyboard.press("Tab")  # the decision's "?", which opens its rules
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     page.keyboard.press("Shift+Tab")
