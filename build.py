@@ -67,7 +67,8 @@ BABEL_VERSION = "2.19.0"
 BABEL_SHA256 = "6d49734aed1d595b2c065d012174df8c83964692f26fc461702281634dd7555b"
 LOCALE = ROOT / "senator_core" / "locale"
 DOMAIN = "senator"
-TRANSLATED = ("pl", "ru")  # English is the source's own language
+CATALOGS = ("en", "pl", "ru")
+TRANSLATED = ("pl", "ru")  # English is the source's own: its catalog may reword, not must
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 
 AXE_VERSION = "4.14.1"
@@ -247,7 +248,7 @@ def catalog_paths(lang: str) -> tuple[Path, Path]:
 def compile_catalogs() -> list[Path]:
     """Compiles each language's catalog to the .mo gettext reads, when it changed."""
     compiled = []
-    for lang in TRANSLATED:
+    for lang in CATALOGS:
         po, mo = catalog_paths(lang)
         if not po.exists():  # a language not started yet: the tests say it is missing
             continue
@@ -294,7 +295,7 @@ def extract_catalogs() -> None:
     LOCALE.mkdir(parents=True, exist_ok=True)
     with (LOCALE / f"{DOMAIN}.pot").open("wb") as file:
         write_po(file, template, width=100, omit_header=False)
-    for lang in TRANSLATED:
+    for lang in CATALOGS:
         po, _ = catalog_paths(lang)
         po.parent.mkdir(parents=True, exist_ok=True)
         if po.exists():

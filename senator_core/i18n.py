@@ -28,12 +28,14 @@ _current: list[gettext.NullTranslations] = [gettext.NullTranslations()]
 
 
 def catalog(lang: str) -> gettext.NullTranslations:
-    """The compiled catalog of `lang` (English needs none: its texts are the source's)."""
+    """The compiled catalog of `lang`. English is the source's own language: its catalog
+    may reword a text, and a text it leaves empty is said as the source says it (so is
+    every text, where the English catalog is not compiled)."""
     if lang not in _loaded:
-        if lang == "en":
+        path = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if lang == "en" and not path.exists():
             _loaded[lang] = gettext.NullTranslations()
         else:
-            path = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
             with path.open("rb") as file:
                 _loaded[lang] = gettext.GNUTranslations(file)
     return _loaded[lang]
