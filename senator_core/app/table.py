@@ -519,7 +519,10 @@ def topic_zone(model: Model, game: Game, fresh: Fresh) -> Markup:
                 {"class": "hint"},
                 phrase(_("Opened by {seat}."), seat=seat_badge(model, game.opener, names)),
                 " ",
-                power_text(topic, game.variants),
+                # Said to every player: whose power it is comes first.
+                _("Winner's power: {power}").format(power=power_text(topic, game.variants))
+                if topic not in ("imperium", "consul")
+                else power_text(topic, game.variants),
             ),
         ),
         event_card(model, game),
