@@ -130,25 +130,31 @@ def npm_tarball(name: str, version: str, integrity: str) -> Path:
     return tarball
 
 
-def micropip_wheel() -> Path:
-    """micropip's pure wheel from PyPI, for the Python that Pyodide runs."""
+def pypi_wheel(name: str, version: str, sha256: str, *options: str) -> Path:
+    """A pure wheel of name==version from PyPI, from the cache when its sha256 matches;
+    `options` go to `pip download` (a target Python, say)."""
     folder = CACHE / "pypi"
-    wheel = folder / MICROPIP_WHEEL
-    if not (wheel.exists() and _sha256(wheel) == MICROPIP_SHA256):
-        print(f"  fetching micropip {MICROPIP_VERSION} from PyPI")
+    wheel = folder / f"{name}-{version}-py3-none-any.whl"
+    if not (wheel.exists() and _sha256(wheel) == sha256):
+        print(f"  fetching {name} {version} from PyPI")
         folder.mkdir(parents=True, exist_ok=True)
         _run(
             [
-                sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}",
-                "--no-deps", "--python-version", "3.14", "--only-binary=:all:",
+                sys.executable, "-m", "pip", "download", f"{name}=={version}",
+                "--no-deps", *options, "--only-binary=:all:",
                 "--disable-pip-version-check", "--quiet", "-d", str(folder),
             ],
-            "pip download micropip",
+            f"pip download {name}",
         )  # fmt: skip
-        if not wheel.exists() or _sha256(wheel) != MICROPIP_SHA256:
+        if not wheel.exists() or _sha256(wheel) != sha256:
             wheel.unlink(missing_ok=True)
-            raise BuildError("micropip from PyPI does not match its pinned sha256")
+            raise BuildError(f"{name} from PyPI does not match its pinned sha256")
     return wheel
+
+
+def micropip_wheel() -> Path:
+    """micropip's pure wheel from PyPI, for the Python that Pyodide runs."""
+    return pypi_wheel("micropip", MICROPIP_VERSION, MICROPIP_SHA256, "--python-version", "3.14")
 
 
 def _extract(tarball: Path, members: dict[str, Path]) -> None:
@@ -215,22 +221,7 @@ def _babel() -> None:
         return
     folder = CACHE / f"babel-{BABEL_VERSION}"
     if not (folder / "babel" / "__init__.py").exists():
-        download = CACHE / "pypi"
-        download.mkdir(parents=True, exist_ok=True)
-        wheel = download / f"babel-{BABEL_VERSION}-py3-none-any.whl"
-        if not (wheel.exists() and _sha256(wheel) == BABEL_SHA256):
-            print(f"  fetching Babel {BABEL_VERSION} from PyPI")
-            _run(
-                [
-                    sys.executable, "-m", "pip", "download", f"babel=={BABEL_VERSION}",
-                    "--no-deps", "--only-binary=:all:", "--disable-pip-version-check",
-                    "--quiet", "-d", str(download),
-                ],
-                "pip download babel",
-            )  # fmt: skip
-            if not wheel.exists() or _sha256(wheel) != BABEL_SHA256:
-                wheel.unlink(missing_ok=True)
-                raise BuildError("Babel from PyPI does not match its pinned sha256")
+        wheel = pypi_wheel("babel", BABEL_VERSION, BABEL_SHA256)
         scratch = Path(tempfile.mkdtemp(dir=CACHE))
         with zipfile.ZipFile(wheel) as archive:
             archive.extractall(scratch)
