@@ -7,8 +7,9 @@ from ..i18n import N_, Translated, _, ngettext, pgettext
 from .html import Markup, classes, h, keyed
 from .log import log_section
 from .model import Model, game_link, humans, record_link, record_of
-from .pieces import and_list, icon, seat_badge, token_list
+from .pieces import icon, seat_badge, token_list
 from .scoreboard import tie_break_steps
+from .text import and_list
 
 # Where the one human finished, by place (1 is second), alone or tied with others:
 # whole sentences, so that each language can say the place its own way.

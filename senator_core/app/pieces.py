@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 
@@ -116,24 +115,6 @@ def phrase(template: str, **parts: object) -> Markup:
             value = parts[slot]
             out.append(value if isinstance(value, Markup) else _escape(str(value)))
     return Markup("".join(out))
-
-
-def and_list(names: Sequence[str]) -> str:
-    """Names as one list in words: "Cassius", "Cassius and Brutus", and so on."""
-    text = names[0] if names else ""
-    for name in names[1:]:
-        # Translators: adds one more name to a list of names ("Cassius and Brutus").
-        text = _("{names} and {name}").format(names=text, name=name)
-    return text
-
-
-def or_list(names: Sequence[str]) -> str:
-    """Names as a list of alternatives: "Trade", "Trade or War", and so on."""
-    text = names[0] if names else ""
-    for name in names[1:]:
-        # Translators: adds one more alternative to a list ("Trade or War").
-        text = _("{names} or {name}").format(names=text, name=name)
-    return text
 
 
 def _escape(text: str) -> Markup:

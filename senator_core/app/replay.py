@@ -9,8 +9,8 @@ from ..i18n import _, ngettext, pgettext
 from ..records import Timeline
 from .html import Markup, h
 from .model import SPEEDS, Model, Watch, log_of
-from .pieces import and_list, phrase, seat_badge
-from .text import DECISION_TITLES, KIND_NAMES, SPEED_LABELS
+from .pieces import phrase, seat_badge
+from .text import DECISION_TITLES, KIND_NAMES, SPEED_LABELS, and_list
 
 
 def jumps(watch: Watch) -> list[tuple[int, str]]:

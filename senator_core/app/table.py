@@ -25,12 +25,10 @@ from .model import (
 )
 from .motion import CONSULS, EVENT, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
 from .pieces import (
-    and_list,
     card_face,
     icon,
     kind_icon,
     language_picker,
-    or_list,
     phrase,
     seat_badge,
     sentence,
@@ -41,8 +39,10 @@ from .text import (
     KIND_LABELS,
     KIND_NAMES,
     SPEED_LABELS,
+    and_list,
     describe,
     event_effect,
+    or_list,
     power_text,
 )
 

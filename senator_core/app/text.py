@@ -180,7 +180,7 @@ def plain_list(items: Sequence[str]) -> str:
 
 
 def and_list(items: Sequence[str]) -> str:
-    """Names joined by "and", as the winners are: "Cassius and Brutus"."""
+    """Names (or tokens) joined by "and", as the winners are: "Cassius and Brutus"."""
     if len(items) < 2:
         return "".join(items)
     # Translators: between the names of a list joined by "and", but the last two. English
@@ -188,6 +188,15 @@ def and_list(items: Sequence[str]) -> str:
     head = pgettext("list of names", " and ").join(items[:-1])
     # Translators: the end of a list of names: {items} is all but the last name.
     return _("{items} and {last}").format(items=head, last=items[-1])
+
+
+def or_list(names: Sequence[str]) -> str:
+    """Names as a list of alternatives: "Trade", "Trade or War", and so on."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        # Translators: adds one more alternative to a list ("Trade or War").
+        text = _("{names} or {name}").format(names=text, name=name)
+    return text
 
 
 def kinds_text(kinds: Sequence[str]) -> str:
