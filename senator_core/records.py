@@ -28,7 +28,7 @@ import binascii
 import json
 import zlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from .bots import LEVELS
 from .config import GameConfig
@@ -124,7 +124,7 @@ def record_from_dict(data: Any) -> Record:
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError(_("This file is not a Senator game record."))
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+    if not whole_number(version) or version < 1:
         raise RecordError(_("This game record has no readable version."))
     if version > RECORD_VERSION:
         raise RecordError(
@@ -151,10 +151,10 @@ def record_from_dict(data: Any) -> Record:
         raise RecordError(message.format(reason=reason)) from None
     colours, kinds = _read_seats(data.get("seats"), game)
     auto = data.get("auto", [])
-    if not isinstance(auto, list) or not all(_whole(i) and 0 <= i < game.moves for i in auto):
+    if not isinstance(auto, list) or not all(whole_number(i) and 0 <= i < game.moves for i in auto):
         raise RecordError(_("This game record's list of moves made for a player is not readable."))
     undos = data.get("undos", 0)
-    if not _whole(undos) or undos < 0:
+    if not whole_number(undos) or undos < 0:
         raise RecordError(_("This game record's count of moves taken back is not readable."))
     started = data.get("started", "")
     if not isinstance(started, str) or len(started) > 40:
@@ -179,7 +179,8 @@ def record_from_dict(data: Any) -> Record:
     return record
 
 
-def _whole(value: object) -> bool:
+def whole_number(value: object) -> TypeGuard[int]:
+    """Whether a JSON value is a whole number (not a boolean, which Python counts as one)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -210,7 +211,7 @@ def _read_seats(seats: Any, game: Game) -> tuple[tuple[int, ...], tuple[str, ...
                 ).format(seat=s + 1)
             )
         colour: Any = seat.get("colour")
-        if not _whole(colour) or not 0 <= colour < COLOURS or colour in colours:
+        if not whole_number(colour) or not 0 <= colour < COLOURS or colour in colours:
             raise RecordError(
                 _("This game record's colour of seat {seat} is not readable.").format(seat=s + 1)
             )

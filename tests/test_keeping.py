@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,6 +110,13 @@ def dress(model: Model, chooser: random.Random) -> Model:
     )
 
 
+def changed(text: str, change: Callable[[Any], object]) -> str:
+    """The JSON `text` with `change` made to its value."""
+    copy = json.loads(text)
+    change(copy)
+    return json.dumps(copy)
+
+
 def reload(model: Model) -> Model:
     """The page opened again on what this model left in storage."""
     loaded, writes = init(persist(model))
@@ -156,20 +165,17 @@ def test_every_kind_of_bad_save_is_set_aside_with_its_reason_and_no_game() -> No
     assert text is not None
     data = json.loads(text)
 
-    def changed(change: object) -> str:
-        copy = json.loads(text)
-        change(copy)  # type: ignore[operator]
-        return json.dumps(copy)
-
     bad = {
         "not JSON": "{",
         "not one of Senator's": '{"format": "chess"}',
-        "no readable version": changed(lambda d: d.update(version="two")),
-        "position does not match": changed(lambda d: d["state"].update(round=3)),
-        "not legal": changed(lambda d: d["record"]["actions"].__setitem__(3, "take veto")),
-        "seat 2's name": changed(lambda d: d["record"]["seats"][1].update(name="Nero")),
-        "colour of seat 1": changed(lambda d: d["record"]["seats"][0].update(colour=9)),
-        "inconsistent": changed(lambda d: d["record"].update(result={"scores": [], "winners": []})),
+        "no readable version": changed(text, lambda d: d.update(version="two")),
+        "position does not match": changed(text, lambda d: d["state"].update(round=3)),
+        "not legal": changed(text, lambda d: d["record"]["actions"].__setitem__(3, "take veto")),
+        "seat 2's name": changed(text, lambda d: d["record"]["seats"][1].update(name="Nero")),
+        "colour of seat 1": changed(text, lambda d: d["record"]["seats"][0].update(colour=9)),
+        "inconsistent": changed(
+            text, lambda d: d["record"].update(result={"scores": [], "winners": []})
+        ),
     }  # fmt: skip
     for reason, saved in bad.items():
         fresh, writes = init({SAVE_KEY: saved})
@@ -252,23 +258,18 @@ def test_every_kind_of_bad_record_says_what_is_wrong_and_changes_nothing() -> No
     model = finished(6, 3)
     text = (export_file(model, "game", NOW) or ("", ""))[1]
 
-    def changed(change: object) -> str:
-        copy = json.loads(text)
-        change(copy)  # type: ignore[operator]
-        return json.dumps(copy)
-
     bad = {
         "not JSON": "PK\x03\x04 a zip file",
         "not a Senator game record": '{"format": "senator-game"}',
-        "newer version of Senator": changed(lambda d: d.update(version=2)),
-        "is not legal": changed(lambda d: d["actions"].__setitem__(-1, "topic war")),
-        "inconsistent: its result": changed(lambda d: d["result"]["winners"].reverse() or
+        "newer version of Senator": changed(text, lambda d: d.update(version=2)),
+        "is not legal": changed(text, lambda d: d["actions"].__setitem__(-1, "topic war")),
+        "inconsistent: its result": changed(text, lambda d: d["result"]["winners"].reverse() or
                                              d["result"].update(winners=[9])),
-        "says the game is in progress": changed(lambda d: d.update(result=None)),
-        "gives a result": changed(lambda d: d.update(actions=d["actions"][:-5], auto=[])),
-        "seats are not readable": changed(lambda d: d["seats"].pop()),
-        "player of seat 1": changed(lambda d: d["seats"][0].update(kind="god")),
-        "field Senator does not know": changed(lambda d: d.update(cheat=True)),
+        "says the game is in progress": changed(text, lambda d: d.update(result=None)),
+        "gives a result": changed(text, lambda d: d.update(actions=d["actions"][:-5], auto=[])),
+        "seats are not readable": changed(text, lambda d: d["seats"].pop()),
+        "player of seat 1": changed(text, lambda d: d["seats"][0].update(kind="god")),
+        "field Senator does not know": changed(text, lambda d: d.update(cheat=True)),
     }  # fmt: skip
     before = finished(7, 5)
     for reason, file in bad.items():

@@ -165,10 +165,12 @@ class Page:
         for key, value in persist(self.model).items():
             if self.stored.get(key) == value:
                 continue
-            if key == SAVE_KEY and storage_get(key) != self.stored.get(key):
-                self.stored[key] = storage_get(key)
-                self.model = update(self.model, Stored(key, self.stored[key]))
-                continue
+            if key == SAVE_KEY:
+                current = storage_get(key)
+                if current != self.stored.get(key):
+                    self.stored[key] = current
+                    self.model = update(self.model, Stored(key, current))
+                    continue
             if storage_set(key, value):
                 self.stored[key] = value
             else:

@@ -13,6 +13,8 @@ from ..events import Event
 from ..game import Game, new_game, replay
 from ..i18n import LANGUAGES, _, ngettext, pick_language, use
 from ..records import (
+    COLOURS,
+    HUMAN,
     Record,
     RecordError,
     Timeline,
@@ -47,6 +49,7 @@ from .saves import (
 
 __all__ = [
     "HISTORY_KEY",
+    "HUMAN",
     "SAVE_KEY",
     "SETUP_KEY",
     "UNREADABLE_HISTORY_KEY",
@@ -55,9 +58,8 @@ __all__ = [
     "record_link",
 ]
 
-PALETTE_SIZE = 5  # seat colours: see view.SEAT_COLOURS
+PALETTE_SIZE = COLOURS  # seat colours: see view.SEAT_COLOURS
 PANELS = ("rules", "forum", "log")
-HUMAN = "human"
 SEAT_KINDS = (HUMAN, "easy", "normal", "hard")  # a person, or a computer of that level
 ALL_HUMAN = (HUMAN,) * MAX_PLAYERS
 SPEEDS = ("instant", "fast", "normal", "slow")  # how long a computer's move stays in view

@@ -48,6 +48,7 @@ from ..records import (
     Timeline,
     record_from_dict,
     timeline,
+    whole_number,
 )
 
 SAVE_KEY = "senator.save"
@@ -153,7 +154,7 @@ def load_session(text: str) -> Session:
     if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
         raise RecordError(_("it is not one of Senator's saves."))
     version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > SESSION_VERSION:
+    if whole_number(version) and version > SESSION_VERSION:
         raise NewerVersion(
             _(
                 "The saved game was kept by a newer version of Senator (version {version}). "
@@ -216,14 +217,14 @@ def _read_shown(value: Any, game: Game) -> Shown:
         return Shown(seen=len(game.log))
     log_size = len(game.log)
     seen: Any = value.get("seen")
-    seen = seen if _whole(seen) and 0 <= seen <= log_size else log_size
+    seen = seen if whole_number(seen) and 0 <= seen <= log_size else log_size
     mover: Any = value.get("mover")
-    mover = mover if _whole(mover) and 0 <= mover < game.players else None
+    mover = mover if whole_number(mover) and 0 <= mover < game.players else None
     hint = _read_hint(value.get("hint"), game)
     picked = value.get("picked")
     picked = (
         tuple(sorted(set(picked)))
-        if isinstance(picked, list) and all(_whole(i) and 0 <= i < 16 for i in picked)
+        if isinstance(picked, list) and all(whole_number(i) and 0 <= i < 16 for i in picked)
         else ()
     )
     explain = value.get("explain")
@@ -237,7 +238,7 @@ def _read_shown(value: Any, game: Game) -> Shown:
         picked=picked,
         explain=explain[:40] if isinstance(explain, str) else "",
         panel=panel if panel in ("", "rules", "forum", "log") else "",
-        log_rounds=tuple(sorted({r for r in rounds if _whole(r) and 0 <= r <= 9}))
+        log_rounds=tuple(sorted({r for r in rounds if whole_number(r) and 0 <= r <= 9}))
         if isinstance(rounds, list)
         else (),
     )
@@ -258,10 +259,6 @@ def _read_hint(value: Any, game: Game) -> tuple[int, tuple[tuple[str, float], ..
     ):
         return None
     return game.moves, tuple((str(a), float(v)) for a, v in options)
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # --------------------------------------------------------------------------- the history
@@ -303,7 +300,7 @@ class Kept:
     @property
     def undos(self) -> int:
         undos = self.data.get("undos", 0)
-        return undos if _whole(undos) else 0
+        return undos if whole_number(undos) else 0
 
     @property
     def key(self) -> tuple[object, ...]:
@@ -334,7 +331,7 @@ def _kept_ok(value: Any) -> bool:
             not isinstance(seat, dict)
             or not isinstance(seat.get("name"), str)
             or seat.get("kind") not in SEAT_KINDS
-            or not _whole(seat.get("colour"))
+            or not whole_number(seat.get("colour"))
             or not 0 <= seat["colour"] < COLOURS
         ):
             return False
@@ -349,10 +346,12 @@ def _kept_ok(value: Any) -> bool:
     return (
         isinstance(scores, list)
         and len(scores) == len(seats)
-        and all(isinstance(s, list) and len(s) == 3 and all(_whole(x) for x in s) for s in scores)
+        and all(
+            isinstance(s, list) and len(s) == 3 and all(whole_number(x) for x in s) for s in scores
+        )
         and isinstance(winners, list)
         and bool(winners)
-        and all(_whole(w) and 0 <= w < len(seats) for w in winners)
+        and all(whole_number(w) and 0 <= w < len(seats) for w in winners)
     )
 
 
@@ -374,7 +373,7 @@ def load_history(text: str) -> tuple[tuple[Kept, ...], int]:
     if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
         raise RecordError(_("The kept games are not a history of Senator's."))
     version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > HISTORY_VERSION:
+    if whole_number(version) and version > HISTORY_VERSION:
         raise NewerVersion(
             _(
                 "The kept games were written by a newer version of Senator (version "
