@@ -720,7 +720,7 @@ def watched(model: Model) -> Model:
         game=game,
         colours=full_colours(record.colours),
         kinds=full_kinds(record.kinds),
-        seen=line.log_ends[step - 1] if step else 0,
+        seen=line.log_ends[max(step - 1, 0)],  # at the deal, nothing is new
         mover=line.movers[step - 1] if step else None,
         turns=watch.turns[:step],
         undos=record.undos,
@@ -750,7 +750,6 @@ def _play_from(model: Model, now: str) -> Model:
     if watch is None or watch.game.decision == "over":
         return model
     record, line, step = watch.record, watch.line, watch.step
-    game = line.games[step]
     playing = model.game is not None and model.game.decision != "over"
     same = playing and model.game is not None and model.game.record() == record.game.record()
     base = model if same else _set_aside(model, now)
@@ -759,17 +758,18 @@ def _play_from(model: Model, now: str) -> Model:
         # progress now, kept again if it is set aside again.
         key = kept(record, "").key
         base = replace(base, history=tuple(k for k in base.history if k.key != key))
+    shown = watched(model)  # the table as the replay shows it, now to play on
     return replace(
         base,
         screen="game",
-        game=game,
-        colours=full_colours(record.colours),
-        kinds=full_kinds(record.kinds),
-        turns=watch.turns[:step],
-        undos=record.undos,
+        game=shown.game,
+        colours=shown.colours,
+        kinds=shown.kinds,
+        turns=shown.turns,
+        undos=shown.undos,
         started=record.started or now,
-        seen=line.log_ends[step - 1] if step else len(log_of(game)),
-        mover=line.movers[step - 1] if step else None,
+        seen=shown.seen,
+        mover=shown.mover,
         hint=None,
         picked=(),
         explain="",
