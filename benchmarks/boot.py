@@ -1,13 +1,19 @@
-"""Boot time: the game's page against a bare Pyodide page that loads the same runtime.
+"""Boot time: the game's page against bare Pyodide pages that load the same runtime.
 
 Prints figures; asserts nothing. It builds dist/ (unless --no-build), serves it
-on loopback, and serves beside it, at /bare/, a page written to a temporary
-folder that only imports dist/pyodide/pyodide.mjs, awaits loadPyodide(), runs
-"1+1" and marks itself ready. Both pages are loaded alternately in interleaved
-pairs (the order flips every pair), each in a fresh browser context so no HTTP
-cache carries over, and timed from navigation start to the moment
-`data-ready="1"` is set, as recorded in the page by a MutationObserver.
-The target: game/bare at most 1.10 (median of the pair ratios).
+on loopback, and serves beside it two bare pages that only import pyodide.mjs,
+await loadPyodide(), run "1+1" and mark themselves ready:
+
+- "bare", at /bare/, loads dist/pyodide/ itself: the runtime as the game ships
+  it, whose standard library carries bytecode for what start-up imports;
+- "stock", at /stock/, loads the runtime files exactly as the npm package
+  publishes them (sources only in its standard library), from the build cache.
+
+The pages are loaded in interleaved rounds (the order turns every round), each
+in a fresh browser context so no HTTP cache carries over, and timed from
+navigation start to the moment `data-ready="1"` is set, as recorded in the page
+by a MutationObserver. The target: game/bare at most 1.10 (median of the
+round's ratios); game/stock tells what a player gains over Pyodide as published.
 
     .venv/bin/python benchmarks/boot.py [--runs 7] [--warmup 1] [--no-build] [--port 0] [--timeline]
 """
@@ -36,17 +42,17 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-LOAD_TIMEOUT_MS = 180_000
+LOAD_TIMEOUT_MS = 60_000
 TARGET_RATIO = 1.10
 
-# The bare page: the runtime from the game's own dist/pyodide/, and nothing else.
+# A bare page: the runtime from ../pyodide/, and nothing else.
 BARE_PAGE = """<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Bare Pyodide</title></head>
 <body>
 <p>Bare Pyodide</p>
 <script type="module">
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide } from "./pyodide/pyodide.mjs";
 const pyodide = await loadPyodide();
 performance.mark("runtime");
 pyodide.runPython("1+1");
@@ -174,13 +180,28 @@ class Site:
 
 @contextmanager
 def serving(dist: Path, port: int) -> Iterator[Site]:
-    """dist/ at /, and the bare page from a temporary folder at /bare/."""
+    """dist/ at /; the bare page with dist/pyodide/ at /bare/; the bare page with the
+    runtime as published at /stock/."""
     scratch = Path(tempfile.mkdtemp(prefix="senator-bare-"))
     site = Site(port)
     try:
-        (scratch / "index.html").write_text(BARE_PAGE, encoding="utf-8")
+        stock = scratch / "stock"
+        tarball = build.npm_tarball("pyodide", build.PYODIDE_VERSION, build.PYODIDE_INTEGRITY)
+        build._extract(
+            tarball,
+            {
+                f"package/{name}": stock / "pyodide" / name
+                for name in (*build.RUNTIME_FILES, "pyodide-lock.json")
+            },
+        )
+        (stock / "index.html").write_text(BARE_PAGE, encoding="utf-8")
+        bare = scratch / "bare"
+        bare.mkdir()
+        (bare / "index.html").write_text(BARE_PAGE, encoding="utf-8")
         site.mount("/", dist)
-        site.mount("/bare/", scratch)
+        site.mount("/bare/pyodide/", dist / "pyodide")
+        site.mount("/bare/", bare)
+        site.mount("/stock/", stock)
         yield site
     finally:
         site.stop()
@@ -246,38 +267,42 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):7.2f}  {min(values):7.2f}  {max(values):7.2f}"
 
 
-def megabytes(count: int) -> str:
-    return f"{count / 1e6:8.3f} MB"
+PAGES = ("game", "bare", "stock")
+PREFIXES = {"game": "/", "bare": "/bare/", "stock": "/stock/"}
 
 
-def print_bytes(game: Load, bare: Load) -> None:
-    """Per file, the body bytes each page got before ready; the page itself counts as (page)."""
-    game_files, bare_files = game.files(), bare.files()
-    game_files["(page)"] = game_files.pop("/", 0)
-    bare_files["(page)"] = bare_files.pop("/bare/", 0)
-    game_total, bare_total = sum(game_files.values()), sum(bare_files.values())
+def files_of(name: str, loaded: Load) -> dict[str, int]:
+    """Bytes per file of one load, paths made alike across pages: the page itself is
+    (page), the runtime's files are under /pyodide/ whichever folder served them."""
+    files: dict[str, int] = {}
+    for path, count in loaded.files().items():
+        local = "/" + path.removeprefix(PREFIXES[name])
+        files["(page)" if local == "/" else local] = count
+    return files
+
+
+def print_bytes(last: dict[str, Load]) -> None:
+    """Per file, the body bytes each page got before ready."""
+    files = {name: files_of(name, loaded) for name, loaded in last.items()}
     print()
-    print("Bytes served before ready (bodies of GET 200s, last pair):")
-    print(f"  {'file':58} {'game':>11} {'bare':>11}")
+    print("Bytes served before ready (bodies of GET 200s, last round):")
+    print(f"  {'file':52}" + "".join(f"{name:>12}" for name in PAGES))
     paths = sorted(
-        game_files.keys() | bare_files.keys(),
-        key=lambda p: (not p.startswith("/pyodide/"), -game_files.get(p, 0), p),
+        set().union(*files.values()),
+        key=lambda p: (not p.startswith("/pyodide/"), -files["game"].get(p, 0), p),
     )
     for path in paths:
-        print(f"  {path:58} {game_files.get(path, 0):11,} {bare_files.get(path, 0):11,}")
-    print(f"  {'total':58} {game_total:11,} {bare_total:11,}")
-    print(f"  game adds {game_total - bare_total:,} B ({(game_total - bare_total) / 1e6:.3f} MB):")
-    outside = sum(n for p, n in game_files.items() if not p.startswith("/pyodide/"))
-    inside = sum(
-        n - bare_files.get(p, 0) for p, n in game_files.items() if p.startswith("/pyodide/")
-    )
-    print(f"    {outside:,} B outside pyodide/ (its page included)")
-    print(f"    {inside:,} B more inside pyodide/ than the bare page")
-    print(f"    less {bare_files['(page)']:,} B of the bare page")
-    for name, loaded in (("game", game), ("bare", bare)):
-        gets = sum(h.method == "GET" for h in loaded.hits)
-        failed = sorted(h.path for h in loaded.hits if h.method == "GET" and h.status != 200)
-        heads = sorted(h.path for h in loaded.hits if h.method == "HEAD")
+        print(f"  {path:52}" + "".join(f"{files[n].get(path, 0):12,}" for n in PAGES))
+    totals = {name: sum(files[name].values()) for name in PAGES}
+    print(f"  {'total':52}" + "".join(f"{totals[n]:12,}" for n in PAGES))
+    added = totals["game"] - totals["bare"]
+    print(f"  game adds {added:,} B ({added / 1e6:.3f} MB) to bare; the runtime as shipped adds")
+    print(f"  {totals['bare'] - totals['stock']:,} B to the one published (bytecode)")
+    for name in PAGES:
+        hits = last[name].hits
+        gets = sum(h.method == "GET" for h in hits)
+        failed = sorted(h.path for h in hits if h.method == "GET" and h.status != 200)
+        heads = sorted(h.path for h in hits if h.method == "HEAD")
         line = f"  {name} requests: {gets} GET"
         if failed:
             line += f" ({', '.join(failed)} not 200)"
@@ -299,45 +324,45 @@ def print_timeline(name: str, loaded: Load) -> None:
     print(f"  {loaded.seconds * 1000:7.0f}  ready")
 
 
-def report(pairs: list[tuple[Load, Load]], timeline: bool) -> None:
-    games = [g.seconds for g, _ in pairs]
-    bares = [b.seconds for _, b in pairs]
-    ratios = [g.seconds / b.seconds for g, b in pairs]
-    game_runtime = [g.runtime for g, _ in pairs if g.runtime is not None]
-    bare_runtime = [b.runtime for _, b in pairs if b.runtime is not None]
-    tails = [g.seconds - g.runtime for g, _ in pairs if g.runtime is not None]
+def report(rounds: list[dict[str, Load]], timeline: bool) -> None:
+    ready = {name: [r[name].seconds for r in rounds] for name in PAGES}
+    runtime = {name: [r[name].runtime for r in rounds if r[name].runtime] for name in PAGES}
+    games = [r["game"] for r in rounds]
+    tails = [g.seconds - g.runtime for g in games if g.runtime is not None]
     # The game's loader marks "runtime", "micropip" (imported) and "installed" (the wheel).
     phases = [("runtime", "micropip"), ("micropip", "installed"), ("installed", None)]
     split = [
         [
             (g.marks[end] if end else g.seconds) - g.marks[start]
-            for g, _ in pairs
+            for g in games
             if start in g.marks and (end is None or end in g.marks)
         ]
         for start, end in phases
     ]
     print()
-    heading = f"Seconds from navigation start, {len(pairs)} pairs"
+    heading = f"Seconds from navigation start, {len(rounds)} rounds"
     print(f"{heading:46}{'median':>7}  {'min':>7}  {'max':>7}")
-    print(f"  {'to ready, game':44}{spread(games)}")
-    print(f"  {'to ready, bare':44}{spread(bares)}")
-    print(f"  {'to loadPyodide() resolved, game':44}{spread(game_runtime)}")
-    print(f"  {'to loadPyodide() resolved, bare':44}{spread(bare_runtime)}")
+    for name in PAGES:
+        print(f"  {'to ready, ' + name:44}{spread(ready[name])}")
+    for name in PAGES:
+        values = [v for v in runtime[name] if v is not None]
+        print(f"  {'to loadPyodide() resolved, ' + name:44}{spread(values)}")
     print(f"  {'game after loadPyodide(): all':44}{spread(tails)}")
     print(f"  {'  importing micropip':44}{spread(split[0])}")
     print(f"  {'  installing the wheel':44}{spread(split[1])}")
     print(f"  {'  running main.py to the first screen':44}{spread(split[2])}")
     print()
-    median_ratio = statistics.median(games) / statistics.median(bares)
-    print(f"game/bare, ratio of the medians:   {median_ratio:.3f}")
-    print(f"game/bare, median of pair ratios:  {statistics.median(ratios):.3f}")
-    print(f"  pair ratios: {', '.join(f'{r:.2f}' for r in ratios)}")
-    print(f"  target: at most {TARGET_RATIO:.2f}")
-    game, bare = pairs[-1]
-    print_bytes(game, bare)
+    for other in ("bare", "stock"):
+        ratios = [r["game"].seconds / r[other].seconds for r in rounds]
+        medians = statistics.median(ready["game"]) / statistics.median(ready[other])
+        print(f"game/{other}, ratio of the medians:   {medians:.3f}")
+        print(f"game/{other}, median of round ratios: {statistics.median(ratios):.3f}")
+        print(f"  round ratios: {', '.join(f'{r:.2f}' for r in ratios)}")
+    print(f"  target: game/bare at most {TARGET_RATIO:.2f}")
+    print_bytes(rounds[-1])
     if timeline:
-        print_timeline("game", game)
-        print_timeline("bare", bare)
+        for name in PAGES:
+            print_timeline(name, rounds[-1][name])
 
 
 # --------------------------------------------------------------------------- main
@@ -345,14 +370,14 @@ def report(pairs: list[tuple[Load, Load]], timeline: bool) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Time the game's boot against a bare Pyodide page (prints, asserts nothing)."
+        description="Time the game's boot against bare Pyodide pages (prints, asserts nothing)."
     )
-    parser.add_argument("--runs", type=int, default=7, help="measured pairs (default 7)")
-    parser.add_argument("--warmup", type=int, default=1, help="unmeasured pairs first (default 1)")
+    parser.add_argument("--runs", type=int, default=7, help="measured rounds (default 7)")
+    parser.add_argument("--warmup", type=int, default=1, help="unmeasured rounds first (default 1)")
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     parser.add_argument("--port", type=int, default=0, help="server port (default: a free one)")
     parser.add_argument(
-        "--timeline", action="store_true", help="print the last pair's resource timeline"
+        "--timeline", action="store_true", help="print the last round's resource timelines"
     )
     args = parser.parse_args(argv)
     if args.runs < 1 or args.warmup < 0:
@@ -371,33 +396,32 @@ def main(argv: list[str] | None = None) -> int:
         options: dict[str, Any] = build.chromium_options()
         browser = playwright.chromium.launch(**options)
         try:
-            game_url, bare_url = f"{site.origin}/?nosw", f"{site.origin}/bare/"
+            urls = {name: site.origin + PREFIXES[name] for name in PAGES}
+            urls["game"] += "?nosw"
             print(f"Chromium {browser.version}")
-            print(f"game {game_url}\nbare {bare_url}")
+            for name in PAGES:
+                print(f"{name:5} {urls[name]}")
             print(
-                f"{args.warmup} warm-up pair(s), then {args.runs} measured; cores: {os.cpu_count()}"
+                f"{args.warmup} warm-up round(s), then {args.runs} measured; "
+                f"cores: {os.cpu_count()}"
             )
-            pairs: list[tuple[Load, Load]] = []
+            rounds: list[dict[str, Load]] = []
             for number in range(args.warmup + args.runs):
-                if number % 2 == 0:
-                    game = load(browser, site, game_url)
-                    bare = load(browser, site, bare_url)
-                else:
-                    bare = load(browser, site, bare_url)
-                    game = load(browser, site, game_url)
+                # Each page goes first, second and third in turn.
+                shift = number % len(PAGES)
+                order = PAGES[shift:] + PAGES[:shift]
+                loads = {name: load(browser, site, urls[name]) for name in order}
                 measured = number >= args.warmup
-                label = f"pair {number - args.warmup + 1}" if measured else "warm-up"
-                first = "game first" if number % 2 == 0 else "bare first"
-                print(
-                    f"  {label:>8}: game {game.seconds:6.2f} s  bare {bare.seconds:6.2f} s"
-                    f"  ratio {game.seconds / bare.seconds:5.2f}  ({first})",
-                    flush=True,
-                )
+                label = f"round {number - args.warmup + 1}" if measured else "warm-up"
+                times = "  ".join(f"{name} {loads[name].seconds:5.2f} s" for name in PAGES)
+                game = loads["game"].seconds
+                ratios = "  ".join(f"game/{n} {game / loads[n].seconds:4.2f}" for n in PAGES[1:])
+                print(f"  {label:>8}: {times}  {ratios}  ({order[0]} first)", flush=True)
                 if measured:
-                    pairs.append((game, bare))
+                    rounds.append(loads)
         finally:
             browser.close()
-    report(pairs, args.timeline)
+    report(rounds, args.timeline)
     return 0
 
 

@@ -78,6 +78,30 @@ def test_shipped_wheels_carry_bytecode_for_pyodides_python(dist: Path) -> None:
             assert all(name in record for name in names)
 
 
+def test_the_standard_library_carries_bytecode_for_what_start_up_imports(dist: Path) -> None:
+    """Beside its source, each module the runtime, micropip and the game import at start
+    has an unchecked-hash .pyc (so the browser compiles none of them); the rest of the
+    standard library is left as published."""
+    stock = dist.parent / "stock_stdlib.zip"
+    tarball = build.npm_tarball("pyodide", build.PYODIDE_VERSION, build.PYODIDE_INTEGRITY)
+    build._extract(tarball, {"package/python_stdlib.zip": stock})
+    with (
+        zipfile.ZipFile(stock) as published,
+        zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as shipped,
+    ):
+        original = {name: published.read(name) for name in published.namelist()}
+        names = shipped.namelist()
+        assert {n: shipped.read(n) for n in names if not n.endswith(".pyc")} == original
+        compiled = {n for n in names if n.endswith(".pyc")}
+        assert {n + "c" for n in original if n.endswith(".py")} >= compiled
+        for module in ("asyncio/base_events", "_pyodide/_base", "gettext", "json/decoder"):
+            assert f"{module}.pyc" in compiled, module
+        assert "difflib.py" in original and "difflib.pyc" not in compiled
+        assert "py_compile.pyc" not in compiled  # used by the build, not by the game
+        header = shipped.read("gettext.pyc")[:8]
+        assert struct.unpack("<I", header[4:8])[0] == 0b01, "unchecked-hash pyc"
+
+
 def test_the_service_worker_caches_every_file(dist: Path) -> None:
     text = (dist / "sw.js").read_text()
     files = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
