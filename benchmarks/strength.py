@@ -1,19 +1,36 @@
-"""The strength table of the computer senators: each match's win rates with 95%
-intervals, its time, and the whole table's time.
+"""The computer senators' strength: a rating ladder of every level, and the matches
+that have targets, with 95% intervals.
 
-Targets (4 players, 400 games each): Normal and Hard win at least 80% against
-three Random; Hard at least 40% against three Heuristic and at least 35%
-against three Normal. 3 and 5 players: the same matches, at least 100 games.
+Prints figures; asserts nothing.
 
-    .venv/bin/python benchmarks/strength.py [--scale 1.0] [--jobs 2] [--seed 2026]
+The ladder: every set of four different levels out of Random, Heuristic, Easy,
+Normal, Hard, Expert and the fixed `baseline` (today's Hard before playouts
+were cut at a debate's end) sits at one table, rotated through the seats on
+the same deals, so every level meets every other one. Each game is read as
+pairwise results between the levels at the table (a winner beats each other
+player; a shared victory of k players counts 1/k to each, R40; two players
+who both lost tell nothing), and a Bradley-Terry model is fitted to them by
+minorisation-maximisation. Ratings are on the Elo scale (400 points: 10 to 1
+odds), with the baseline at 0, and 95% intervals from resampling the games.
 
-`--scale 0.1` plays a tenth of the games (rounded up to whole rotations), for
-a quick look.
+The matches (seat-rotated deals, Wilson 95% intervals; even share 1/players):
+
+    4 players, 400 games: Expert against three baseline   target at least 0.40
+                          Hard against three baseline     target at least 0.33
+                          Normal against three Random     target at least 0.97
+    3 and 5 players, 200 games each: the same, printed.
+
+    .venv/bin/python benchmarks/strength.py [--quick] [--deals 3] [--jobs 2] [--seed 2026]
+                                            [--ladder-only | --matches-only]
+
+`--quick` plays one deal per ladder table and a tenth of each match (minutes,
+not hours). Long runs use every core (`--jobs`).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import sys
@@ -22,58 +39,116 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from senator_core.bots import BUDGETS
-from senator_core.bots.tournament import run
+from senator_core.bots import BASELINE, BUDGETS, LEVELS, SEARCHES
+from senator_core.bots.rating import Seats, ladder_fit
+from senator_core.bots.tournament import Task, run
+from senator_core.game import Game
 
-# The entry measured, its opponents, and the target win rate at 4 players.
-PAIRINGS: list[tuple[str, str, float]] = [
-    ("normal", "random", 0.80),
-    ("hard", "random", 0.80),
-    ("hard", "heuristic", 0.40),
-    ("hard", "normal", 0.35),
+LADDER = (*LEVELS, BASELINE)
+TABLE = 4  # players at each ladder table
+# The entry measured, its opponents, the target at 4 players.
+MATCHES: list[tuple[str, str, float]] = [
+    ("expert", BASELINE, 0.40),
+    ("hard", BASELINE, 0.33),
+    ("normal", "random", 0.97),
 ]
-GAMES = {4: 400, 3: 102, 5: 100}  # per match, a multiple of the players
-MATCHES = [
-    (players, games, entry, opponent, target if players == 4 else 0.0)
-    for players, games in GAMES.items()
-    for entry, opponent, target in PAIRINGS
-]
+GAMES = {4: 400, 3: 198, 5: 200}  # per match, a multiple of the players
 
 
-def main() -> None:
-    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    options.add_argument("--scale", type=float, default=1.0)
-    options.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    options.add_argument("--seed", type=int, default=2026)
-    args = options.parse_args()
-    print(f"budgets (iterations per decision): {BUDGETS}; {args.jobs} processes", flush=True)
+# --------------------------------------------------------------------------- playing
+
+
+def ladder(deals: int, jobs: int, seed: int) -> None:
+    tables = list(itertools.combinations(LADDER, TABLE))
     print(
-        f"{'players':>7} {'games':>5}  {'match':<28} {'win rate':>8}  {'95% interval':<15}"
+        f"Ladder: {len(tables)} tables of {TABLE} levels, {deals} deal(s) each, "
+        f"every deal in each of its {TABLE} rotations: {len(tables) * deals * TABLE} games",
+        flush=True,
+    )
+    games: list[Seats] = []
+    cpu: dict[str, float] = dict.fromkeys(LADDER, 0.0)
+    decisions: dict[str, int] = dict.fromkeys(LADDER, 0)
+    started = time.perf_counter()
+
+    def played(task: Task, game: Game) -> None:
+        winners = game.winners()
+        games.append(
+            [
+                (level, 1.0 / len(winners) if s in winners else 0.0)
+                for s, level in enumerate(task.seats)
+            ]
+        )
+
+    for number, table in enumerate(tables):
+        result = run(
+            TABLE,
+            deals * TABLE,
+            list(table),
+            jobs=jobs,
+            seed=seed + 1000 * number,
+            played=played,
+        )
+        for entry in result.results:
+            cpu[entry.bot] += entry.seconds
+            decisions[entry.bot] += entry.decisions
+    minutes = (time.perf_counter() - started) / 60
+    fit = ladder_fit(games, LADDER, BASELINE, seed)
+    print(f"{'level':<10} {'Elo':>6}  {'95% interval':<16} {'s/decision':>10}")
+    for level in sorted(LADDER, key=lambda a: -fit[a][0]):
+        value, low, high = fit[level]
+        per = cpu[level] / decisions[level] if decisions[level] else 0.0
+        print(f"{level:<10} {value:>6.0f}  [{low:>5.0f}, {high:>5.0f}]   {per:>10.4f}")
+    print(f"ladder: {len(games)} games in {minutes:.1f} minutes", flush=True)
+
+
+def matches(scale: float, jobs: int, seed: int) -> None:
+    print(
+        f"{'players':>7} {'games':>5}  {'match':<30} {'win rate':>8}  {'95% interval':<15}"
         f"{'target':>7} {'s/decision':>10} {'minutes':>8}",
         flush=True,
     )
     started = time.perf_counter()
-    cpu = 0.0
-    for players, full, entry, opponent, target in MATCHES:
-        games = max(players, math.ceil(full * args.scale / players) * players)
-        match = f"{entry} vs {players - 1} {opponent}"
-        levels = [entry] + [opponent] * (players - 1)
-        before = time.perf_counter()
-        result = run(players, games, levels, jobs=args.jobs, seed=args.seed)
-        minutes = (time.perf_counter() - before) / 60
-        first = result.results[0]
-        cpu += sum(r.seconds for r in result.results)
-        lo, hi = first.ci95
-        goal = f"{target:.2f}" if target else "-"
-        met = "" if not target else (" met" if first.win_rate >= target else " MISSED")
-        print(
-            f"{players:>7} {games:>5}  {match:<28}"
-            f" {first.win_rate:>8.3f}  [{lo:.3f}, {hi:.3f}] {goal:>7} "
-            f"{first.seconds_per_decision:>10.4f} {minutes:>8.1f}{met}",
-            flush=True,
-        )
-    total = (time.perf_counter() - started) / 60
-    print(f"whole table: {total:.1f} minutes; decisions took {cpu / 60:.1f} CPU minutes")
+    for players, full in GAMES.items():
+        for entry, opponent, target in MATCHES:
+            games = max(players, math.ceil(full * scale / players) * players)
+            match = f"{entry} vs {players - 1} {opponent}"
+            before = time.perf_counter()
+            result = run(players, games, [entry] + [opponent] * (players - 1), jobs=jobs, seed=seed)
+            minutes = (time.perf_counter() - before) / 60
+            first = result.results[0]
+            lo, hi = first.ci95
+            goal = f"{target:.2f}" if players == 4 else "-"
+            met = "" if players != 4 else (" met" if first.win_rate >= target else " MISSED")
+            print(
+                f"{players:>7} {games:>5}  {match:<30}"
+                f" {first.win_rate:>8.3f}  [{lo:.3f}, {hi:.3f}] {goal:>7} "
+                f"{first.seconds_per_decision:>10.4f} {minutes:>8.1f}{met}",
+                flush=True,
+            )
+    print(f"matches: {(time.perf_counter() - started) / 60:.1f} minutes")
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--quick", action="store_true", help="a small version, in minutes")
+    options.add_argument("--deals", type=int, default=3, help="deals per ladder table")
+    options.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    options.add_argument("--seed", type=int, default=2026)
+    only = options.add_mutually_exclusive_group()
+    only.add_argument("--ladder-only", action="store_true")
+    only.add_argument("--matches-only", action="store_true")
+    args = options.parse_args()
+    searches = ", ".join(
+        f"{level} {s.iterations}" + (f" (cut after {s.debates} debate)" if s.debates else "")
+        for level, s in SEARCHES.items()
+    )
+    print(f"iterations per decision: {searches}; {args.jobs} processes", flush=True)
+    assert set(BUDGETS) <= set(LADDER)
+    if not args.matches_only:
+        ladder(1 if args.quick else args.deals, args.jobs, args.seed)
+        print()
+    if not args.ladder_only:
+        matches(0.1 if args.quick else 1.0, args.jobs, args.seed)
 
 
 if __name__ == "__main__":

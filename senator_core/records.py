@@ -30,7 +30,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from .bots import LEVELS
+from .bots import BASELINE, LEVELS
 from .config import GameConfig
 from .game import Game, replay
 from .i18n import _, ngettext
@@ -39,7 +39,7 @@ RECORD_FORMAT = "senator-record"
 RECORD_VERSION = 1
 RECORD_SUFFIX = ".senator.json"
 HUMAN = "human"
-SEAT_KINDS = (HUMAN, *LEVELS)  # who may sit at a seat: a person or a computer level
+SEAT_KINDS = (HUMAN, *LEVELS, BASELINE)  # who may sit at a seat: a person or a computer
 COLOURS = 5  # seat colours to choose from
 LINK_LIMIT = 2000  # the longest `?game=` value a shared link may carry
 

@@ -7,15 +7,29 @@ import itertools
 import json
 import math
 import random
+from pathlib import Path
 
 import pytest
 
 import senator_core as sc
 from senator_core.__main__ import main
-from senator_core.bots import BUDGETS, LEVELS, MCTSBot, Thinking, finish, make, portable
+from senator_core.bots import (
+    BASELINE,
+    BUDGETS,
+    LEVELS,
+    SEARCHES,
+    MCTSBot,
+    Thinking,
+    evaluation,
+    finish,
+    make,
+    portable,
+    train,
+)
 from senator_core.bots.base import Bot
 from senator_core.bots.heuristic import candidates
 from senator_core.bots.mcts import Node
+from senator_core.bots.rating import bradley_terry, comparisons, ladder_fit
 from senator_core.bots.tournament import run, wilson
 from senator_core.config import VARIANT_VALUES
 
@@ -25,7 +39,8 @@ ALL_VARIANTS = [
     sc.Variants(**dict(zip(VARIANT_VALUES, values, strict=True)))
     for values in itertools.product(*VARIANT_VALUES.values())
 ]
-SEARCH_LEVELS = tuple(BUDGETS)
+SEARCH_LEVELS = tuple(BUDGETS)  # the baseline included
+EVERY_LEVEL = (*LEVELS, BASELINE)
 TINY = 2  # search iterations in the tests that play many decisions
 
 
@@ -67,14 +82,54 @@ def positions(count: int, seed: int = 0) -> list[sc.Game]:
 
 
 def test_levels_and_make() -> None:
-    assert LEVELS == ("random", "heuristic", "easy", "normal", "hard")
-    for level in LEVELS:
+    assert LEVELS == ("random", "heuristic", "easy", "normal", "hard", "expert")
+    for level in EVERY_LEVEL:
         made = make(level, 3)
         assert made.name == level
         assert isinstance(made, Bot)
-    assert BUDGETS["easy"] < BUDGETS["normal"] < BUDGETS["hard"]
+    assert BUDGETS["easy"] < BUDGETS["normal"] < BUDGETS["hard"] < BUDGETS["expert"]
+    searched = make("expert", 1)
+    assert isinstance(searched, MCTSBot) and searched.debates == SEARCHES["expert"].debates == 1
     with pytest.raises(ValueError, match="unknown bot level"):
         make("grandmaster")
+
+
+def test_the_baseline_does_not_move() -> None:
+    """The baseline is Hard as it was when playouts ran to the round's end: the same
+    settings, and the very choices that player made on these positions."""
+    baseline = make(BASELINE, 7)
+    assert isinstance(baseline, MCTSBot)
+    assert (baseline.iterations, baseline.debates, baseline.horizon) == (150, 0, 1)
+    assert (baseline.exploration, baseline.noise, baseline.margin) == (0.7, 0.15, 0.1)
+    assert (baseline.temperature, baseline.actions_per_iteration) == (0.6, 17)
+    chosen = [str(make(BASELINE, 7).choose(game)) for game in positions(8, seed=21)]
+    assert chosen == [
+        "give 1",
+        "topic rebellion",
+        "play 1",
+        "give 0",
+        "play 1 2",
+        "withdraw",
+        "assassin",
+        "withdraw",
+    ]
+
+
+def test_a_cut_playout_stops_when_the_next_debate_begins() -> None:
+    """With `debates` 1, a playout ends as the next topic is to be chosen (or the
+    game ends), and the search does more iterations in less work than the baseline."""
+    game = sc.new_game(sc.GameConfig(players=4, seed=12, first_opener=0))
+    game.apply(game.legal_actions()[0])  # a topic: a debate begins
+    cut = make("hard", 1, iterations=1)
+    assert isinstance(cut, MCTSBot)
+    rng = random.Random(0)
+    from senator_core.bots.heuristic import Heuristic
+
+    for _ in range(20):
+        g = game.clone(reseed=rng.getrandbits(32))
+        finish(cut._rollout(g, Heuristic(noise=0.15, rng=rng), stop=4))
+        assert g.decision in ("topic", "over") and g.round <= game.round + 1
+        assert g.moves > game.moves
 
 
 @pytest.mark.parametrize("level", ["random", "heuristic"])
@@ -136,7 +191,7 @@ def test_mixed_table_with_default_budgets_plays_a_whole_game_legally() -> None:
 # ---------------------------------------------------------------- determinism, hidden information
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", EVERY_LEVEL)
 def test_same_seed_and_position_same_choice(level: str) -> None:
     for game in positions(12, seed=1):
         first = bot(level, 5, iterations=12).choose(game)
@@ -154,7 +209,7 @@ def test_a_search_bot_does_not_depend_on_what_it_searched_before(level: str) -> 
     assert fresh == list(reversed(again))
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", EVERY_LEVEL)
 def test_choice_does_not_depend_on_the_hidden_order_of_chance(level: str) -> None:
     """The same position with different generator states (what the forum and the
     event deck will yield) gets the same choice from the same bot seed (R9, §7)."""
@@ -180,7 +235,7 @@ def test_a_scripted_forum_is_not_seen() -> None:
     script_b = rigged(players=3, docket=docket, later_draws=["war"] * 3)
     play(script_a, "topic war", "play 1", "withdraw", "withdraw", "skip", "give 0")
     play(script_b, "topic war", "play 1", "withdraw", "withdraw", "skip", "give 0")
-    for level in LEVELS:
+    for level in EVERY_LEVEL:
         first = bot(level, 8, iterations=24).choose(script_a)
         assert first is bot(level, 8, iterations=24).choose(script_b)
 
@@ -307,6 +362,41 @@ def test_search_beats_random_beyond_luck() -> None:
     assert result.results[0].win_rate > 0.6
 
 
+def test_ratings_find_the_strengths_that_made_the_games() -> None:
+    """Games drawn from known Bradley-Terry strengths (Elo 0, 200, 400 at four-player
+    tables of three levels and a filler that never wins) give back those ratings
+    within their intervals, and the order of the levels."""
+    truth = {"a": 0.0, "b": 200.0, "c": 400.0}
+    rng = random.Random(5)
+    games = []
+    for _ in range(600):
+        strengths = {k: 10 ** (v / 400) for k, v in truth.items()}
+        total = sum(strengths.values())
+        pick = rng.random() * total
+        winner = (
+            "a" if pick < strengths["a"] else "b" if pick < strengths["a"] + strengths["b"] else "c"
+        )
+        games.append([(k, 1.0 if k == winner else 0.0) for k in truth] + [("filler", 0.0)])
+    fit = ladder_fit(games, ["a", "b", "c"], "a", seed=1, resamples=60)
+    assert fit["a"][0] == 0.0
+    for level, (value, low, high) in fit.items():
+        assert low <= value <= high
+        assert low - 60 <= truth[level] <= high + 60, (level, value, low, high)
+    assert fit["a"][0] < fit["b"][0] < fit["c"][0]
+    # A shared victory splits the pair's comparison; two losers tell nothing.
+    wins = comparisons([[("a", 0.5), ("b", 0.5), ("c", 0.0), ("c", 0.0)]])
+    assert wins == {
+        ("a", "b"): 0.5,
+        ("b", "a"): 0.5,
+        ("a", "c"): 2.0,
+        ("b", "c"): 2.0,
+        ("c", "a"): 0.0,
+        ("c", "b"): 0.0,
+    }
+    even = bradley_terry(wins, ["a", "b", "c"], "a")
+    assert even["b"] == pytest.approx(0.0, abs=1e-6) and even["c"] < 0
+
+
 def test_tournament_rotates_seats_on_the_same_seeds() -> None:
     from senator_core.bots.tournament import tasks
 
@@ -422,3 +512,41 @@ def test_portable_add_is_left_to_right() -> None:
     assert portable.add([1e16, 1.0, -1e16]) == 0.0
     assert portable.add([0.1] * 10) == 0.9999999999999999
     assert portable.add([]) == 0.0
+
+
+# ---------------------------------------------------------------- the fitted evaluation
+
+
+def test_the_evaluation_is_fitted_by_its_script_and_the_run_is_reproducible(
+    tmp_path: Path,
+) -> None:
+    """The training script on a tiny sample: a file the search can read, the same
+    file for the same arguments, and a fit that explains the last round's winners
+    better than an even chance (ln of the players) on its own games."""
+    first, second = tmp_path / "one.json", tmp_path / "two.json"
+    assert train.main(["--games", "30", "--seed", "2", "--out", str(first)]) == 0
+    assert train.main(["--games", "30", "--seed", "2", "--out", str(second)]) == 0
+    assert first.read_bytes() == second.read_bytes()
+    model = json.loads(first.read_text())
+    assert model["features"] == list(evaluation.FEATURES)
+    assert len(model["weights"]) == 3 and all(
+        len(r) == len(evaluation.FEATURES) for r in model["weights"]
+    )
+    by_round = train.self_play(30, 2)
+    last = by_round[2]
+    even = sum(math.log(len(rows)) for rows, _ in last) / len(last)
+    assert train.log_loss(last, model["weights"][2]) < even - 0.1
+
+
+def test_the_shipped_evaluation_reads_the_position_sensibly() -> None:
+    """The weights in the package load; the chances sum to 1; in the last round, a
+    player far ahead on passed tokens is the likeliest winner."""
+    weights = evaluation.load_weights()
+    game = rigged(players=3, docket=["war", "trade", "taxes", "rebellion"])
+    game._round = 3
+    game._passed[0:6] = [2, 2, 1, 0, 0, 1]
+    chances = evaluation.win_chances(game, weights)
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[0] == max(chances) and chances[0] > 0.5
+    with pytest.raises(SystemExit):
+        train.main(["--games", "0"])

@@ -26,6 +26,7 @@ HINT_ADVICE = Translated(
         "easy": N_("The easy computer would play {action} ({chance} chance to win the game)."),
         "normal": N_("The normal computer would play {action} ({chance} chance to win the game)."),
         "hard": N_("The hard computer would play {action} ({chance} chance to win the game)."),
+        "expert": N_("The expert computer would play {action} ({chance} chance to win the game)."),
     }
 )
 

@@ -16,6 +16,7 @@ def level_name(level: str) -> str:
         "easy": pgettext("computer level", "Easy"),
         "normal": pgettext("computer level", "Normal"),
         "hard": pgettext("computer level", "Hard"),
+        "expert": pgettext("computer level", "Expert"),
         "random": pgettext("computer level", "Random"),
         "heuristic": pgettext("computer level", "Heuristic"),
     }

@@ -60,11 +60,11 @@ __all__ = [
 
 PALETTE_SIZE = COLOURS  # seat colours: see view.SEAT_COLOURS
 PANELS = ("rules", "forum", "log")
-SEAT_KINDS = (HUMAN, "easy", "normal", "hard")  # a person, or a computer of that level
+SEAT_KINDS = (HUMAN, "easy", "normal", "hard", "expert")  # a person, or a computer of that level
 ALL_HUMAN = (HUMAN,) * MAX_PLAYERS
 SPEEDS = ("instant", "fast", "normal", "slow")  # how long a computer's move stays in view
 SPEED_SECONDS = {"instant": 0.0, "fast": 0.35, "normal": 0.9, "slow": 1.8}
-HINT_LEVEL = "hard"
+HINT_LEVEL = "expert"  # the strongest level that answers within a second (benchmarks/bots.py)
 QUICK_PLAY_KINDS = (HUMAN, "normal", "normal", "normal", HUMAN)  # one human against three
 SWITCHES = ("sound", "auto")  # settings turned on and off from the game screen
 

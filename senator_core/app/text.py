@@ -109,6 +109,7 @@ KIND_LABELS = Translated(
         "easy": N_("Computer: easy"),
         "normal": N_("Computer: normal"),
         "hard": N_("Computer: hard"),
+        "expert": N_("Computer: expert"),
         "random": N_("Computer: random"),
         "heuristic": N_("Computer: heuristic"),
     }

@@ -11,13 +11,17 @@ share of the reward. Chance happens only at round starts (R15-R17), so the
 tree is exact within a round.
 
 A playout follows the rule-based policy (`heuristic.Heuristic`) with some
-randomness to the end of the root's round, then the position is scored by the
-heuristic's estimate of each player's chance to win; a playout that reaches
-the end of the game is scored exactly: 1/k to each of k shared winners
-(R40), blended with a small score-margin term. A level's budget is a number
-of iterations; a search also stops once it has simulated a set number of
-actions per iteration of its budget (the first decisions of a round have the
-longest playouts), so it is deterministic and its time is bounded.
+randomness. By default it runs to the end of the root's round, and the
+position is scored by the heuristic's estimate of each player's chance to win.
+With `debates`, it stops sooner, once that many debates after the leaf have
+begun (a debate is the costliest stretch of a playout, its bids), and with
+`fitted` the position is scored by the evaluation fitted to self-play
+(`evaluation.py`), which also counts the influence still in hand. A playout
+that reaches the end of the game is scored exactly: 1/k to each of k shared
+winners (R40), blended with a small score-margin term. A level's budget is a
+number of iterations; a search also stops once it has simulated a set number
+of actions per iteration of its budget (the first decisions of a round have
+the longest playouts), so it is deterministic and its time is bounded.
 
 No recursion anywhere: Pyodide's stack is small.
 """
@@ -31,8 +35,9 @@ import random
 from ..actions import PLAY as V_PLAY
 from ..actions import Action
 from ..game import Game
-from ..rules import OVER, ROUNDS
+from ..rules import OVER, ROUNDS, TOPIC
 from .base import Thinking, finish, legal_choices
+from .evaluation import Weights, load_weights, win_chances
 from .heuristic import Heuristic, candidates, points
 from .portable import add, exp, log, tanh
 
@@ -88,6 +93,22 @@ def estimated_reward(g: Game, margin: float, temperature: float) -> list[float]:
     return out
 
 
+def fitted_reward(g: Game, margin: float, weights: Weights) -> list[float]:
+    """Chances to win from the fitted evaluation, blended with the margin term on the
+    heuristic's points."""
+    win = win_chances(g, weights)
+    if not margin:
+        return win
+    est = points(g)
+    n = len(est)
+    out = []
+    for p in range(n):
+        other = max(est[q] for q in range(n) if q != p)
+        lead = 0.5 + 0.5 * tanh((est[p] - other) / 3.0)
+        out.append((1.0 - margin) * win[p] + margin * lead)
+    return out
+
+
 def public_digest(g: Game, seed: int) -> int:
     """A number fixed by the seed and everything public about the position: never
     the generator nor the scripts of chance."""
@@ -138,6 +159,8 @@ class MCTSBot:
         margin: float = 0.1,
         temperature: float = 0.6,
         actions_per_iteration: int = 17,
+        debates: int = 0,
+        fitted: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError("a search needs at least one iteration")
@@ -153,6 +176,10 @@ class MCTSBot:
         # Simulated actions allowed per iteration of the budget (at 4 players; fewer
         # at bigger tables, whose actions cost more), 0 for no cap.
         self.actions_per_iteration = actions_per_iteration
+        # Playouts also stop once this many debates after the leaf have begun; 0: never.
+        self.debates = debates
+        # Score cut playouts with the fitted evaluation (`evaluation.py`) instead.
+        self.weights = load_weights() if fitted else None
         self._guide = Heuristic()
 
     # ------------------------------------------------------------------ the API
@@ -289,7 +316,16 @@ class MCTSBot:
         """Plays on to the horizon and scores the position for every player; yields
         every PLAYOUT_STEP actions, so that a long playout is sliced too."""
         step = 0
+        left = self.debates
+        between = g._decision == TOPIC
         while g._decision != OVER and g._round < stop:
+            if left:
+                topic = g._decision == TOPIC
+                if topic and not between:
+                    left -= 1
+                    if not left:
+                        break
+                between = topic
             step += 1
             if step == PLAYOUT_STEP:
                 step = 0
@@ -301,6 +337,8 @@ class MCTSBot:
                 g.apply(policy.choose(g, legal))
         if g._decision == OVER:
             return final_reward(g, self.margin)
+        if self.weights is not None:
+            return fitted_reward(g, self.margin, self.weights)
         return estimated_reward(g, self.margin, self.temperature)
 
     def _mean_reward(self, game: Game) -> Thinking[float]:

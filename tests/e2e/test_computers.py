@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import senator_core as sc
-from senator_core.app.model import SPEEDS
+from senator_core.app.model import HINT_LEVEL, SPEEDS
 from senator_core.app.view import HINT_SHOWN, KIND_LABELS
 from senator_core.bots import MCTSBot, make
 
@@ -73,7 +73,7 @@ def moves(page: Any) -> int:
 
 
 def test_one_person_against_three_computers_to_the_end(site: Site, page: Any, watch: Watch) -> None:
-    kinds = [HUMAN, "easy", "normal", "hard"]
+    kinds = [HUMAN, "easy", "hard", "expert"]
     open_game(page, f"{site.origin}/?nosw")
     set_up(page, seed=31, kinds=kinds, first_opener="1")
     page.click("[data-msg='start']")
@@ -114,7 +114,7 @@ def test_one_person_against_three_computers_to_the_end(site: Site, page: Any, wa
 
 
 def check_hint(page: Any) -> None:
-    """The hint shows the hard level's estimate of every legal action, best first, as
+    """The hint shows the hint level's estimate of every legal action, best first, as
     CPython works them out for the same position."""
     game = sc.Game.from_json(
         page.evaluate("window.senator.pyodide.runPython('page.model.game.to_json()')")
@@ -125,7 +125,7 @@ def check_hint(page: Any) -> None:
     shown = hint.locator("li").evaluate_all(
         "els => els.map(e => [e.dataset.option, e.textContent])"
     )
-    adviser = make("hard", seed=game.to_move)
+    adviser = make(HINT_LEVEL, seed=game.to_move)
     assert isinstance(adviser, MCTSBot)
     expected = sorted(adviser.evaluate(game), key=lambda option: -option[1])
     assert [text for text, _ in shown] == [str(a) for a, _ in expected[:HINT_SHOWN]]
@@ -182,15 +182,15 @@ def test_four_computers_watched_to_the_end(site: Site, page: Any, watch: Watch) 
 
 
 def test_a_click_is_answered_while_a_computer_thinks(site: Site, page: Any, watch: Watch) -> None:
-    """A computer given a very long search (set in the page) is still thinking when
+    """An expert computer given a very long search (set in the page) is still thinking when
     the player opens the rules: the panel opens, the computer has not moved yet, and
     it moves later without any further click."""
     open_game(page, f"{site.origin}/?nosw")
     page.evaluate(
         "window.senator.pyodide.runPython("
-        "'import senator_core.bots as bots; bots.BUDGETS[\"hard\"] = 4000')"
+        "'import senator_core.bots as bots; bots.SEARCHES[\"expert\"] = bots.Search(40000, 1)')"
     )
-    set_up(page, seed=3, kinds=["hard", HUMAN, HUMAN])
+    set_up(page, seed=3, kinds=["expert", HUMAN, HUMAN])
     page.click("[data-msg='start']")
     page.locator("#decision.thinking").wait_for()
     page.wait_for_timeout(300)  # well into the search

@@ -1,0 +1,95 @@
+"""A fitted estimate of each player's chance to win, for the search's cut playouts.
+
+Each player p at a position is described by a few numbers (`features`): the
+heuristic's expected points, the lead over the best rival, the influence in
+hand as it counts for the rest of the round, and the sure parts of the score.
+The chance that p wins is a softmax over the players of a weighted sum of those
+numbers, with one set of weights per round (a conditional logit model). The
+weights are fitted to self-play games by `python -m senator_core.bots.train`
+and kept in `evaluation.json` beside this file.
+
+Only public information is read: what the heuristic reads.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from importlib import resources
+
+from ..game import Game
+from ..rules import IMPERIUM, ROUNDS
+from .heuristic import ASSASSIN_VALUE, card_value, points
+from .portable import add, exp
+
+FEATURES = (
+    "points",  # the heuristic's expected tokens at the end
+    "lead",  # points over the best rival's
+    "influence",  # influence in hand (the Assassin at ASSASSIN_VALUE)
+    "influence_worth",  # the same at the card value of the rest of the round
+    "passed",  # tokens passed: kept whatever comes
+    "imperium",  # Imperium tokens, the first tie-break (R40)
+    "veto",  # holding the veto
+)
+WEIGHTS_FILE = "evaluation.json"
+
+Weights = tuple[tuple[float, ...], ...]  # by round (1 to ROUNDS), by feature
+
+
+def features(g: Game) -> list[list[float]]:
+    """The features of every player at this position, in FEATURES order."""
+    est = points(g)
+    worth = card_value(g)
+    hand, passed, proposed = g._hand, g._passed, g._proposed
+    n = g._n
+    out = []
+    for p in range(n):
+        b = 4 * p
+        held = hand[b] + 2 * hand[b + 1] + 5 * hand[b + 2] + ASSASSIN_VALUE * hand[b + 3]
+        best = max(est[q] for q in range(n) if q != p)
+        t = 6 * p
+        out.append(
+            [
+                est[p],
+                est[p] - best,
+                held,
+                held * worth,
+                float(sum(passed[t : t + 6])),
+                float(passed[t + IMPERIUM] + proposed[t + IMPERIUM]),
+                1.0 if g._veto == p else 0.0,
+            ]
+        )
+    return out
+
+
+def chances(rows: list[list[float]], weights: Sequence[float]) -> list[float]:
+    """The softmax over players of the weighted features."""
+    scores = [add([w * x for w, x in zip(weights, row, strict=True)]) for row in rows]
+    top = max(scores)
+    shares = [exp(s - top) for s in scores]
+    total = add(shares)
+    return [s / total for s in shares]
+
+
+def round_index(g: Game) -> int:
+    """Which round's weights apply: the round in play (1 to ROUNDS)."""
+    return min(max(g._round, 1), ROUNDS) - 1
+
+
+def win_chances(g: Game, weights: Weights) -> list[float]:
+    """Each player's fitted chance to win from this position."""
+    return chances(features(g), weights[round_index(g)])
+
+
+@functools.cache
+def load_weights() -> Weights:
+    """The fitted weights shipped with the package (read once)."""
+    text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+    data = json.loads(text)
+    if data.get("features") != list(FEATURES):
+        raise ValueError(f"{WEIGHTS_FILE} was fitted to other features: train it again")
+    weights = tuple(tuple(float(w) for w in row) for row in data["weights"])
+    if len(weights) != ROUNDS or any(len(row) != len(FEATURES) for row in weights):
+        raise ValueError(f"{WEIGHTS_FILE} holds weights of the wrong shape")
+    return weights
