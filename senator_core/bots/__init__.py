@@ -43,7 +43,7 @@ SEARCHES: dict[str, Search] = {
     "easy": Search(10),
     "normal": Search(40),
     "hard": Search(300, debates=1),
-    "expert": Search(1200, debates=1),
+    "expert": Search(1500, debates=1),
     BASELINE: Search(150),
 }
 # Search iterations per decision by level.

@@ -188,7 +188,7 @@ def test_a_click_is_answered_while_a_computer_thinks(site: Site, page: Any, watc
     open_game(page, f"{site.origin}/?nosw")
     page.evaluate(
         "window.senator.pyodide.runPython("
-        "'import senator_core.bots as bots; bots.SEARCHES[\"expert\"] = bots.Search(40000, 1)')"
+        "'import senator_core.bots as bots; bots.SEARCHES[\"expert\"] = bots.Search(6000, 1)')"
     )
     set_up(page, seed=3, kinds=["expert", HUMAN, HUMAN])
     page.click("[data-msg='start']")
