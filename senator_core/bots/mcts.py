@@ -73,40 +73,34 @@ def final_reward(g: Game, margin: float) -> list[float]:
     return out
 
 
-def estimated_reward(g: Game, margin: float, temperature: float) -> list[float]:
-    """Chances to win from the heuristic's points: a softmax whose temperature grows
-    with the rounds still to play, blended with the same margin term."""
-    est = points(g)
-    t = temperature * (1.0 + ROUNDS - g._round)
-    top = max(est)
-    shares = [exp((e - top) / t) for e in est]
-    total = add(shares)
-    n = len(est)
-    out = []
-    for p in range(n):
-        win = shares[p] / total
-        if margin:
-            other = max(est[q] for q in range(n) if q != p)
-            lead = 0.5 + 0.5 * tanh((est[p] - other) / 3.0)
-            win = (1.0 - margin) * win + margin * lead
-        out.append(win)
-    return out
-
-
-def fitted_reward(g: Game, margin: float, weights: Weights) -> list[float]:
-    """Chances to win from the fitted evaluation, blended with the margin term on the
-    heuristic's points."""
-    win = win_chances(g, weights)
+def with_margin(chances: list[float], est: list[float], margin: float) -> list[float]:
+    """Chances to win blended with a margin term: each player's lead over the best
+    rival in the estimated points, squashed into [0, 1]."""
     if not margin:
-        return win
-    est = points(g)
+        return chances
     n = len(est)
     out = []
     for p in range(n):
         other = max(est[q] for q in range(n) if q != p)
         lead = 0.5 + 0.5 * tanh((est[p] - other) / 3.0)
-        out.append((1.0 - margin) * win[p] + margin * lead)
+        out.append((1.0 - margin) * chances[p] + margin * lead)
     return out
+
+
+def estimated_reward(g: Game, margin: float, temperature: float) -> list[float]:
+    """Chances to win from the heuristic's points: a softmax whose temperature grows
+    with the rounds still to play, blended with the margin term."""
+    est = points(g)
+    t = temperature * (1.0 + ROUNDS - g._round)
+    top = max(est)
+    shares = [exp((e - top) / t) for e in est]
+    total = add(shares)
+    return with_margin([share / total for share in shares], est, margin)
+
+
+def fitted_reward(g: Game, margin: float, weights: Weights) -> list[float]:
+    """Chances to win from the fitted evaluation, blended with the margin term."""
+    return with_margin(win_chances(g, weights), points(g), margin)
 
 
 _LOGS = [0.0]  # log(visits) by visits, 0 for none: worked out once, as far as asked
