@@ -91,6 +91,11 @@ def ladder(deals: int, jobs: int, seed: int) -> None:
         for entry in result.results:
             cpu[entry.bot] += entry.seconds
             decisions[entry.bot] += entry.decisions
+        elapsed = (time.perf_counter() - started) / 60
+        print(
+            f"  table {number + 1}/{len(tables)}: {', '.join(table)} ({elapsed:.1f} min)",
+            flush=True,
+        )
     minutes = (time.perf_counter() - started) / 60
     fit = ladder_fit(games, LADDER, BASELINE, seed)
     print(f"{'level':<10} {'Elo':>6}  {'95% interval':<16} {'s/decision':>10}")
