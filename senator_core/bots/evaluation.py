@@ -37,9 +37,11 @@ WEIGHTS_FILE = "evaluation.json"
 Weights = tuple[tuple[float, ...], ...]  # by round (1 to ROUNDS), by feature
 
 
-def features(g: Game) -> list[list[float]]:
-    """The features of every player at this position, in FEATURES order."""
-    est = points(g)
+def features(g: Game, est: list[float] | None = None) -> list[list[float]]:
+    """The features of every player at this position, in FEATURES order; `est`, the
+    heuristic's points when the caller has them already."""
+    if est is None:
+        est = points(g)
     worth = card_value(g)
     hand, passed, proposed = g._hand, g._passed, g._proposed
     n = g._n
@@ -77,9 +79,9 @@ def round_index(g: Game) -> int:
     return min(max(g._round, 1), ROUNDS) - 1
 
 
-def win_chances(g: Game, weights: Weights) -> list[float]:
-    """Each player's fitted chance to win from this position."""
-    return chances(features(g), weights[round_index(g)])
+def win_chances(g: Game, weights: Weights, est: list[float] | None = None) -> list[float]:
+    """Each player's fitted chance to win from this position (`est` as in `features`)."""
+    return chances(features(g, est), weights[round_index(g)])
 
 
 @functools.cache

@@ -100,7 +100,8 @@ def estimated_reward(g: Game, margin: float, temperature: float) -> list[float]:
 
 def fitted_reward(g: Game, margin: float, weights: Weights) -> list[float]:
     """Chances to win from the fitted evaluation, blended with the margin term."""
-    return with_margin(win_chances(g, weights), points(g), margin)
+    est = points(g)
+    return with_margin(win_chances(g, weights, est), est, margin)
 
 
 _LOGS = [0.0]  # log(visits) by visits, 0 for none: worked out once, as far as asked
