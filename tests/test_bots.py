@@ -27,7 +27,7 @@ from senator_core.bots import (
     train,
 )
 from senator_core.bots.base import Bot
-from senator_core.bots.heuristic import candidates
+from senator_core.bots.heuristic import Heuristic, candidates
 from senator_core.bots.mcts import Node
 from senator_core.bots.rating import bradley_terry, comparisons, ladder_fit
 from senator_core.bots.tournament import run, wilson
@@ -123,8 +123,6 @@ def test_a_cut_playout_stops_when_the_next_debate_begins() -> None:
     cut = make("hard", 1, iterations=1)
     assert isinstance(cut, MCTSBot)
     rng = random.Random(0)
-    from senator_core.bots.heuristic import Heuristic
-
     for _ in range(20):
         g = game.clone(reseed=rng.getrandbits(32))
         finish(cut._rollout(g, Heuristic(noise=0.15, rng=rng), stop=4))
@@ -275,6 +273,31 @@ def test_evaluate_scores_every_legal_action() -> None:
 
 
 # ---------------------------------------------------------------- the rule-based player
+
+
+def test_the_heuristic_reads_each_debate_as_it_stands() -> None:
+    """The rule-based player keeps what each debate is worth (a search's playouts
+    meet the same debates again and again), so what it saw before must not leak
+    into a choice: having valued a debate in a game that then went on to the end of
+    the round, it bids on the same debate as a player that never saw it."""
+    compared = 0
+    for game in positions(120, seed=5):
+        if game.decision != "debate":
+            continue
+        later = game.clone()
+        later.apply(make("heuristic").choose(later))
+        if later.decision != "debate" or len(later.legal_actions()) < 2:
+            continue
+        seen = Heuristic()
+        gone_on = game.clone()
+        seen.choose(gone_on, gone_on.legal_actions())
+        rule = make("heuristic")
+        while gone_on.to_move is not None and gone_on.round == game.round:
+            gone_on.apply(rule.choose(gone_on))
+        fresh = Heuristic().choose(later, later.legal_actions())
+        assert seen.choose(later, later.legal_actions()) == fresh
+        compared += 1
+    assert compared >= 10
 
 
 def heuristic_choice(game: sc.Game) -> str:

@@ -70,6 +70,8 @@ RAISE_MARGIN = 0.02
 ASSASSIN_MARGIN = 0.1
 CONSUL_KEEP = 0.2  # a consul debated early cannot pass tokens later in the round
 
+DEBATES_KEPT = 512  # debates whose values a player keeps before it starts afresh
+
 CARD_POINTS = (1.0, 2.0, 5.0, ASSASSIN_VALUE)
 IMPERIUM_POINTS = 1.0 + PASSED_BONUS + IMPERIUM_BONUS
 
@@ -398,8 +400,9 @@ class Heuristic:
     def __init__(self, noise: float = 0.0, rng: random.Random | None = None) -> None:
         self.noise = noise
         self.rng = rng if rng is not None else random.Random(0)
-        self._debate_key: tuple[object, ...] = ()
-        self._debate: Debate | None = None
+        # The debates met so far, by what their values depend on: a search's playouts
+        # meet the same few debates again and again.
+        self._debates: dict[tuple[object, ...], Debate] = {}
 
     def choose(self, g: Game, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -425,7 +428,9 @@ class Heuristic:
     def _current(self, g: Game) -> Debate:
         """The values of the debate in progress. They depend only on what the key
         holds (the hands only through the card value, which a debate does not change,
-        except for War), so keeping them while the key is the same changes nothing."""
+        except for War), so keeping them for the key changes nothing. They are
+        worked out lazily, so the view reads a copy of the position, which stays as it
+        is when the game moves on."""
         topic = g._topic
         hand, total = g._hand, g._total
         pool = 0
@@ -447,10 +452,12 @@ class Heuristic:
             key = (*key, *hand)
         elif topic == PUBLIC_WORKS:
             key = (*key, *g._discard, *g._killed)
-        if key != self._debate_key or self._debate is None:
-            self._debate_key = key
-            self._debate = Debate(View(g), topic)
-        return self._debate
+        debate = self._debates.get(key)
+        if debate is None:
+            if len(self._debates) >= DEBATES_KEPT:
+                self._debates.clear()
+            debate = self._debates[key] = Debate(View(g.clone()), topic)
+        return debate
 
     def debate(self, g: Game, legal: list[Action]) -> Action:
         me = g._to_move
