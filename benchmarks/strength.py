@@ -22,9 +22,11 @@ The matches (seat-rotated deals, Wilson 95% intervals; even share 1/players):
 
     .venv/bin/python benchmarks/strength.py [--quick] [--deals 3] [--jobs 2] [--seed 2026]
                                             [--ladder-only | --matches-only]
+                                            [--players 4,3,5] [--entries expert,hard]
 
 `--quick` plays one deal per ladder table and a tenth of each match (minutes,
-not hours). Long runs use every core (`--jobs`).
+not hours). Long runs use every core (`--jobs`); `--players` and `--entries` play
+part of the match table, so a long run can be made in parts.
 """
 
 from __future__ import annotations
@@ -106,7 +108,9 @@ def ladder(deals: int, jobs: int, seed: int) -> None:
     print(f"ladder: {len(games)} games in {minutes:.1f} minutes", flush=True)
 
 
-def matches(scale: float, jobs: int, seed: int) -> None:
+def matches(
+    scale: float, jobs: int, seed: int, tables: list[int], entries: list[str] | None
+) -> None:
     print(
         f"{'players':>7} {'games':>5}  {'match':<30} {'win rate':>8}  {'95% interval':<15}"
         f"{'target':>7} {'s/decision':>10} {'minutes':>8}",
@@ -114,7 +118,11 @@ def matches(scale: float, jobs: int, seed: int) -> None:
     )
     started = time.perf_counter()
     for players, full in GAMES.items():
+        if players not in tables:
+            continue
         for entry, opponent, target in MATCHES:
+            if entries is not None and entry not in entries:
+                continue
             games = max(players, math.ceil(full * scale / players) * players)
             match = f"{entry} vs {players - 1} {opponent}"
             before = time.perf_counter()
@@ -142,6 +150,13 @@ def main() -> None:
     only = options.add_mutually_exclusive_group()
     only.add_argument("--ladder-only", action="store_true")
     only.add_argument("--matches-only", action="store_true")
+    options.add_argument(
+        "--players", default="4,3,5", help="the table sizes whose matches to play, e.g. 4"
+    )
+    options.add_argument(
+        "--entries",
+        help="the measured entries whose matches to play, e.g. expert,hard (all by default)",
+    )
     args = options.parse_args()
     searches = ", ".join(
         f"{level} {s.iterations}" + (f" (cut after {s.debates} debate)" if s.debates else "")
@@ -153,7 +168,9 @@ def main() -> None:
         ladder(1 if args.quick else args.deals, args.jobs, args.seed)
         print()
     if not args.ladder_only:
-        matches(0.1 if args.quick else 1.0, args.jobs, args.seed)
+        tables = [int(n) for n in args.players.split(",")]
+        entries = args.entries.split(",") if args.entries else None
+        matches(0.1 if args.quick else 1.0, args.jobs, args.seed, tables, entries)
 
 
 if __name__ == "__main__":
