@@ -168,8 +168,13 @@ def main() -> None:
         ladder(1 if args.quick else args.deals, args.jobs, args.seed)
         print()
     if not args.ladder_only:
-        tables = [int(n) for n in args.players.split(",")]
+        sizes = args.players.split(",")
         entries = args.entries.split(",") if args.entries else None
+        if set(sizes) - {str(n) for n in GAMES}:
+            options.error(f"--players takes sizes out of {', '.join(map(str, GAMES))}")
+        if entries is not None and set(entries) - {entry for entry, _, _ in MATCHES}:
+            options.error(f"--entries takes levels out of {', '.join(e for e, _, _ in MATCHES)}")
+        tables = [int(n) for n in sizes]
         matches(0.1 if args.quick else 1.0, args.jobs, args.seed, tables, entries)
 
 
