@@ -334,8 +334,8 @@ class Page:
                 # At least a zero sleep: the move is drawn in a task of its own, not
                 # at the end of the search's last slice.
                 await asyncio.sleep(max(pause, 0.0))
-                if self.model.game is not game:  # the player went elsewhere meanwhile
-                    continue
+                if self.model.game is not game or computer_to_move(self.model) != level:
+                    continue  # the player went elsewhere meanwhile (another game, the menu)
                 self.dispatch(Act(str(choice)))
         except Exception as err:
             self.report(err)

@@ -67,6 +67,20 @@ def check_computer_moves(game: sc.Game, kinds: list[str]) -> int:
 MOVES_JS = "Number(window.senator.pyodide.runPython('page.model.game.moves'))"
 
 
+def expert_thinking(site: Site, page: Any, iterations: int) -> None:
+    """Starts a game whose first decision is an expert computer's, given a long search
+    (set in the page), and returns while it thinks."""
+    open_game(page, f"{site.origin}/?nosw")
+    page.evaluate(
+        "window.senator.pyodide.runPython("
+        "'import senator_core.bots as bots; "
+        f'bots.SEARCHES["expert"] = bots.Search({iterations}, 1)\')'
+    )
+    set_up(page, seed=3, kinds=["expert", HUMAN, HUMAN])
+    page.click("[data-msg='start']")
+    page.locator("#decision.thinking").wait_for()
+
+
 def moves(page: Any) -> int:
     """Actions taken so far in the page's game."""
     return int(page.evaluate(f"() => {MOVES_JS}"))
@@ -185,14 +199,7 @@ def test_a_click_is_answered_while_a_computer_thinks(site: Site, page: Any, watc
     """An expert computer given a very long search (set in the page) is still thinking when
     the player opens the rules: the panel opens, the computer has not moved yet, and
     it moves later without any further click."""
-    open_game(page, f"{site.origin}/?nosw")
-    page.evaluate(
-        "window.senator.pyodide.runPython("
-        "'import senator_core.bots as bots; bots.SEARCHES[\"expert\"] = bots.Search(6000, 1)')"
-    )
-    set_up(page, seed=3, kinds=["expert", HUMAN, HUMAN])
-    page.click("[data-msg='start']")
-    page.locator("#decision.thinking").wait_for()
+    expert_thinking(site, page, iterations=6000)
     page.wait_for_timeout(300)  # well into the search
     page.click("button[data-msg='panel'][data-value='rules']")
     page.locator(".rules-summary").wait_for(timeout=5_000)
@@ -202,4 +209,27 @@ def test_a_click_is_answered_while_a_computer_thinks(site: Site, page: Any, watc
     page.locator("#decision:not(.thinking) [data-action]").first.wait_for(timeout=GAME_TIMEOUT)
     assert moves(page) >= 1
     assert page.locator(".rules-summary").count() == 1
+    assert not watch.errors
+
+
+def test_the_menu_opened_while_a_computer_thinks_keeps_the_game_waiting(
+    site: Site, page: Any, watch: Watch
+) -> None:
+    """A player who opens the menu while a computer thinks finds the title screen as it
+    is: the computer's move waits, no notice appears, and the game goes on after
+    "Continue the game"."""
+    expert_thinking(site, page, iterations=3000)
+    page.click("[data-msg='title']")
+    page.locator("[data-msg='continue']").wait_for(timeout=5_000)
+    # The search ends on the title screen.
+    page.wait_for_function(
+        "!window.senator.pyodide.runPython('page.thinking')", timeout=GAME_TIMEOUT
+    )
+    page.wait_for_timeout(500)
+    assert page.locator("#app .notice").count() == 0
+    assert moves(page) == 0
+    page.click("[data-msg='continue']")
+    page.locator("#decision:not(.thinking) [data-action]").first.wait_for(timeout=GAME_TIMEOUT)
+    assert moves(page) >= 1
+    assert page.locator("#app .notice").count() == 0
     assert not watch.errors
