@@ -197,6 +197,8 @@ class Page:
             js.senatorMotion.after(noted, MOVE_MS[model.setup.speed])
         js.document.title = page_title(model)
         js.document.documentElement.lang = model.lang
+        if before is not None and before.screen != model.screen:
+            js.window.scrollTo(0, 0)  # a new screen starts at its top, as a new page would
         stepped = model.watch is not None and (
             before is None or before.watch is None or before.watch.step != model.watch.step
         )

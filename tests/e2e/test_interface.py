@@ -964,3 +964,22 @@ def test_desktop_and_phone_screenshots_of_a_board_in_mid_debate(site: Site, page
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "phone-game-five", full_page=False)
     assert (SHOTS / "phone-game-five.png").stat().st_size > 0
+
+
+def test_a_new_screen_starts_at_its_top(site: Site, page: Any, watch: Watch) -> None:
+    """A player who scrolled down the set-up to reach Start sees the table from its top,
+    the senators' names not hidden under the bar."""
+    page.set_viewport_size({"width": 1280, "height": 480})
+    open_game(page, f"{site.origin}/?nosw")
+    page.click("[data-msg='new-game']")
+    page.locator("[data-screen='setup']").wait_for()
+    page.locator("[data-msg='start']").scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 0, "the set-up is scrolled down to Start"
+    page.click("[data-msg='start']")
+    page.locator("[data-screen='game']").wait_for()
+    assert page.evaluate("window.scrollY") == 0
+    page.click("[data-msg='title']")
+    page.locator("[data-msg='continue']").wait_for()
+    assert page.evaluate("window.scrollY") == 0
+    assert not watch.errors
