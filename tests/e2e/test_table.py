@@ -117,12 +117,20 @@ def test_against_the_computers_the_decision_and_hand_stay_in_view(
     site: Site, sized: tuple[Any, Watch]
 ) -> None:
     """One human at the bottom with their own seat, three computers around: on the
-    human's debate turn everything needed is on the first screen too."""
+    human's debate turn everything needed is on the first screen too, even under
+    Spartacus, whose minimum adds a line to the decision (the deal of seed 9)."""
     page, watch = sized
     open_game(page, f"{site.origin}/?nosw")
     page.evaluate("localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}))")
     open_game(page, f"{site.origin}/?nosw")
-    page.click("[data-msg='quick-play']")
+    page.click("[data-msg='new-game']")
+    page.locator("[data-screen='setup']").wait_for()
+    page.select_option("[name='players']", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f"[name='seat-{seat}-kind']", "normal")
+    page.fill("[name='seed']", "9")
+    page.click("[data-msg='start']")
+    assert page.locator(".event-card", has_text="Spartacus").count() == 1
     chooser = random.Random(9)
     for _ in range(60):
         page.wait_for_selector("#decision:not(.thinking) [data-action]", timeout=60_000)
