@@ -973,7 +973,6 @@ def test_a_new_screen_starts_at_its_top(site: Site, page: Any, watch: Watch) -> 
     open_game(page, f"{site.origin}/?nosw")
     page.click("[data-msg='new-game']")
     page.locator("[data-screen='setup']").wait_for()
-    page.locator("[data-msg='start']").scroll_into_view_if_needed()
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     assert page.evaluate("window.scrollY") > 0, "the set-up is scrolled down to Start"
     page.click("[data-msg='start']")

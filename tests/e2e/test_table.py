@@ -24,6 +24,7 @@ from .conftest import (
     random_move,
     watch_context,
 )
+from .test_computers import HUMAN, set_up
 from .test_interface import (
     MAX_CLICKS,
     SHOTS,
@@ -123,12 +124,7 @@ def test_against_the_computers_the_decision_and_hand_stay_in_view(
     open_game(page, f"{site.origin}/?nosw")
     page.evaluate("localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}))")
     open_game(page, f"{site.origin}/?nosw")
-    page.click("[data-msg='new-game']")
-    page.locator("[data-screen='setup']").wait_for()
-    page.select_option("[name='players']", "4")
-    for seat in (1, 2, 3):
-        page.select_option(f"[name='seat-{seat}-kind']", "normal")
-    page.fill("[name='seed']", "9")
+    set_up(page, seed=9, kinds=[HUMAN, "normal", "normal", "normal"], first_opener="random")
     page.click("[data-msg='start']")
     assert page.locator(".event-card", has_text="Spartacus").count() == 1
     chooser = random.Random(9)
