@@ -170,10 +170,12 @@ def main() -> None:
     if not args.ladder_only:
         sizes = args.players.split(",")
         entries = args.entries.split(",") if args.entries else None
-        if set(sizes) - {str(n) for n in GAMES}:
-            options.error(f"--players takes sizes out of {', '.join(map(str, GAMES))}")
-        if entries is not None and set(entries) - {entry for entry, _, _ in MATCHES}:
-            options.error(f"--entries takes levels out of {', '.join(e for e, _, _ in MATCHES)}")
+        known_sizes = [str(n) for n in GAMES]
+        known_entries = [entry for entry, _, _ in MATCHES]
+        if set(sizes) - set(known_sizes):
+            options.error(f"--players takes sizes out of {', '.join(known_sizes)}")
+        if entries is not None and set(entries) - set(known_entries):
+            options.error(f"--entries takes levels out of {', '.join(known_entries)}")
         tables = [int(n) for n in sizes]
         matches(0.1 if args.quick else 1.0, args.jobs, args.seed, tables, entries)
 
