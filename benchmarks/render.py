@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 import senator_core as sc  # noqa: E402
 from senator_core.app import Act, Model, init, update, view  # noqa: E402
-from senator_core.app.model import game_link  # noqa: E402
+from senator_core.records import game_link  # noqa: E402
 
 LOAD_TIMEOUT_MS = 180_000
 TARGET_MS = 16.0

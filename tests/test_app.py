@@ -11,25 +11,25 @@ from dataclasses import replace
 import pytest
 
 import senator_core as sc
-from senator_core.app import Act, Cmd, Field, Model, Setup, init, persist, update, view
+from senator_core.app import Act, Field, Model, Setup, control, init, persist, view
+from senator_core.app.derived import computer_to_move, forced_to_move, turn_came
 from senator_core.app.html import Markup, classes, h, raw
-from senator_core.app.model import (
+from senator_core.app.motion import Move, moves
+from senator_core.app.messages import Forced, HintReady
+from senator_core.app.saves import (
     SAVE_KEY,
     SETUP_KEY,
     UNREADABLE_KEY,
-    Hint,
-    computer_to_move,
-    forced_to_move,
-    game_link,
-    turn_came,
+    Session,
+    load_session,
+    session_json,
 )
-from senator_core.app.motion import Move, moves
-from senator_core.app.saves import Session, load_session, session_json
 from senator_core.app.scoreboard import scoreboard
 from senator_core.app.text import action_label, describe, render_text
 from senator_core.app.view import HINT_SHOWN, page_title, tie_break_steps
-from senator_core.records import Record, RecordError, read_link
+from senator_core.records import Record, RecordError, game_link, read_link
 
+from .appkit import updated
 from .markup import Elements
 from .scenario import play, rigged
 
@@ -80,13 +80,13 @@ def test_title_screen_offers_a_new_game_and_the_rules() -> None:
         "quick-play", "new-game", "import-file", "panel", "toggle", "toggle"
     ]  # fmt: skip
     assert page.values("data-action") == []
-    opened = update(Model(), Cmd("panel", "rules"))
+    opened = updated(Model(), control("panel", "rules"))
     assert "How to play" in Page(view(opened)).all_text()
-    assert update(opened, Cmd("panel", "rules")).panel == ""
+    assert updated(opened, control("panel", "rules")).panel == ""
 
 
 def test_setup_screen_has_the_stable_fields() -> None:
-    model = update(Model(), Cmd("new-game"))
+    model = updated(Model(), control("new-game"))
     page = Page(view(model))
     assert page.values("data-screen") == ["setup"]
     names = page.values("name")
@@ -98,7 +98,7 @@ def test_setup_screen_has_the_stable_fields() -> None:
 
 
 def test_setup_fields_change_the_game_that_starts() -> None:
-    model = update(Model(), Cmd("new-game"))
+    model = updated(Model(), control("new-game"))
     for name, value in [
         ("players", "5"),
         ("seat-0-name", "Ann"),
@@ -109,20 +109,20 @@ def test_setup_fields_change_the_game_that_starts() -> None:
         ("variant-events", "off"),
         ("seed", "1234"),
     ]:
-        model = update(model, Field(name, value))
+        model = updated(model, Field(name, value))
     setup = model.setup
     assert setup.players == 5 and setup.names[0] == "Ann"
     assert setup.colours[2] == 0 and setup.colours[0] == 2, "colours swap to stay distinct"
     page = Page(view(model))
     assert "img" not in page.tags()
-    started_model = update(model, Cmd("start"))
+    started_model = updated(model, control("start"))
     game = started_model.game
     assert started_model.screen == "game" and game is not None
     assert game.players == 5 and game.names[0] == "Ann" and game.names[4] == HOSTILE
     assert game.opener == 3 and game.config.seed == 1234
     assert game.variants.war == "all_copies" and game.event is None
     assert started_model.colours == setup.colours
-    again = update(update(model, Cmd("start")), Cmd("title"))
+    again = updated(updated(model, control("start")), control("title"))
     assert again.game is not None and again.game.to_json() == game.to_json(), "a seed replays"
 
 
@@ -131,21 +131,21 @@ def test_setup_fields_change_the_game_that_starts() -> None:
     [("seed", "12x", "seed must be a whole number"), ("seat-1-name", "   ", "is empty")],
 )
 def test_a_bad_setup_says_why_and_stays(field: str, value: str, message: str) -> None:
-    model = update(update(Model(), Cmd("new-game")), Field(field, value))
-    after = update(model, Cmd("start"))
+    model = updated(updated(Model(), control("new-game")), Field(field, value))
+    after = updated(model, control("start"))
     assert after.screen == "setup" and after.game is None
     assert after.notice is not None and message in after.notice
 
 
 def test_setup_ignores_values_it_cannot_hold() -> None:
-    model = update(Model(), Cmd("new-game"))
+    model = updated(Model(), control("new-game"))
     for name, value in [("players", "9"), ("seat-7-name", "x"), ("variant-war", "some"),
                         ("seat-1-colour", "8"), ("bogus", "1"), ("first-opener", "x")]:  # fmt: skip
-        assert update(model, Field(name, value)).setup == model.setup
+        assert updated(model, Field(name, value)).setup == model.setup
 
 
 def test_the_last_setup_is_remembered() -> None:
-    model = update(update(Model(), Cmd("new-game")), Field("seat-1-name", "Quintus"))
+    model = updated(updated(Model(), control("new-game")), Field("seat-1-name", "Quintus"))
     stored = persist(model)
     assert stored[SAVE_KEY] is None
     restored, _ = init({SETUP_KEY: stored[SETUP_KEY]})
@@ -238,7 +238,7 @@ def test_the_last_move_is_told_on_the_table() -> None:
     model = started()
     assert model.game is not None
     topic = str(model.game.legal_actions()[0])
-    after = update(model, Act(topic))
+    after = updated(model, Act(topic))
     (line,) = Page(view(after)).texts("last-move")
     assert "opens a debate on" in line
 
@@ -246,13 +246,13 @@ def test_the_last_move_is_told_on_the_table() -> None:
 def test_an_illegal_action_leaves_the_game_and_says_why() -> None:
     model = started()
     assert model.game is not None
-    after = update(model, Act("play 5"))
+    after = updated(model, Act("play 5"))
     assert after.game is model.game
     assert after.notice is not None and "R19" in after.notice
     page = Page(view(after))
     assert any(a.get("role") == "alert" for _, a in page.elements)
-    assert update(after, Cmd("dismiss")).notice is None
-    garbled = update(model, Act("<script>"))
+    assert updated(after, control("dismiss")).notice is None
+    garbled = updated(model, Act("<script>"))
     assert garbled.notice is not None and "malformed" in garbled.notice
     assert "<script>" not in view(garbled)
 
@@ -265,18 +265,18 @@ def test_hostile_names_are_shown_as_text_everywhere() -> None:
         assert HOSTILE not in html
         assert "img" not in Page(html).tags()
         assert model.game is not None
-        model = update(model, Act(str(chooser.choice(model.game.legal_actions()))))
+        model = updated(model, Act(str(chooser.choice(model.game.legal_actions()))))
     assert HOSTILE not in view(model)
 
 
 def test_panels_open_and_close() -> None:
     model = started()
-    forum = update(model, Cmd("panel", "forum"))
+    forum = updated(model, control("panel", "forum"))
     assert "The forum holds" in Page(view(forum)).all_text()
-    rules = update(forum, Cmd("panel", "rules"))
+    rules = updated(forum, control("panel", "rules"))
     assert rules.panel == "rules" and "Powers of the tokens" in Page(view(rules)).all_text()
-    assert update(rules, Cmd("panel", "rules")).panel == ""
-    assert update(rules, Cmd("panel", "nonsense")) == rules
+    assert updated(rules, control("panel", "rules")).panel == ""
+    assert updated(rules, control("panel", "nonsense")) == rules
 
 
 def test_actions_update_a_copy_and_finish_on_the_end_screen() -> None:
@@ -285,7 +285,7 @@ def test_actions_update_a_copy_and_finish_on_the_end_screen() -> None:
     while model.screen == "game":
         assert model.game is not None
         before = model.game.to_json()
-        moved = update(model, Act(str(chooser.choice(model.game.legal_actions()))))
+        moved = updated(model, Act(str(chooser.choice(model.game.legal_actions()))))
         assert model.game.to_json() == before, "update never changes the old model's game"
         model = moved
     assert model.screen == "end" and model.game is not None
@@ -294,7 +294,7 @@ def test_actions_update_a_copy_and_finish_on_the_end_screen() -> None:
     assert page.values("data-action") == []
     assert {"play-again", "setup", "title"} <= set(page.values("data-msg"))
     assert persist(model)[SAVE_KEY] is None
-    again = update(model, Cmd("play-again"))
+    again = updated(model, control("play-again"))
     assert again.screen == "game" and again.game is not None
     assert again.game.names == model.game.names
     assert again.game.config.seed != model.game.config.seed
@@ -363,7 +363,7 @@ def test_end_screen_explains_each_tie_break_step(
 
 
 def test_saves_round_trip_and_bad_saves_are_set_aside() -> None:
-    model = update(started(), Cmd("title"))
+    model = updated(started(), control("title"))
     game = model.game
     assert game is not None
     stored = persist(model)
@@ -480,16 +480,16 @@ def test_builder_attributes_children_and_void_elements() -> None:
 
 
 def test_setup_seats_can_be_computers_and_the_pace_is_remembered() -> None:
-    model = update(Model(), Cmd("new-game"))
+    model = updated(Model(), control("new-game"))
     names = Page(view(model)).values("name")
     assert [n for n in names if n and n.endswith("-kind")] == [f"seat-{i}-kind" for i in range(4)]
     assert "speed" not in names, "the pace is asked for only when a computer plays"
     for seat, kind in ((1, "easy"), (2, "normal"), (3, "hard")):
-        model = update(model, Field(f"seat-{seat}-kind", kind))
+        model = updated(model, Field(f"seat-{seat}-kind", kind))
     assert "speed" in Page(view(model)).values("name")
-    assert update(model, Field("seat-0-kind", "genius")).setup == model.setup
-    model = update(model, Field("speed", "fast"))
-    started_model = update(model, Cmd("start"))
+    assert updated(model, Field("seat-0-kind", "genius")).setup == model.setup
+    model = updated(model, Field("speed", "fast"))
+    started_model = updated(model, control("start"))
     assert started_model.kinds[:4] == ("human", "easy", "normal", "hard")
     assert started_model.setup.speed == "fast"
     restored, _ = init(persist(started_model))
@@ -516,7 +516,7 @@ def test_a_hint_shows_the_estimates_for_the_position_it_was_asked_for() -> None:
     assert game is not None
     assert "hint" in Page(view(model)).values("data-msg")
     options = tuple((str(a), 0.1 * i) for i, a in enumerate(game.legal_actions()))
-    hinted = update(model, Hint(game.moves, options))
+    hinted = updated(model, HintReady(game.moves, options))
     text = Page(view(hinted)).all_text()
     assert "would play" in text and "chance to win" in text
     best = options[-1][0]
@@ -528,9 +528,9 @@ def test_a_hint_shows_the_estimates_for_the_position_it_was_asked_for() -> None:
         chance = options[-1 - HINT_SHOWN][1]
         plural = "s" if rest > 1 else ""
         assert f"{rest} other choice{plural}: {chance:.0%} chance to win or less." in text
-    stale = update(model, Hint(game.moves + 1, options))
+    stale = updated(model, HintReady(game.moves + 1, options))
     assert stale.hint is None, "a hint for another position is dropped"
-    moved = update(hinted, Act(str(game.legal_actions()[0])))
+    moved = updated(hinted, Act(str(game.legal_actions()[0])))
     assert moved.hint is None
 
 
@@ -538,7 +538,7 @@ def test_a_hint_shows_the_estimates_for_the_position_it_was_asked_for() -> None:
 
 
 def test_quick_play_seats_one_human_against_three_normal_computers() -> None:
-    model = update(Model(), Cmd("quick-play"))
+    model = updated(Model(), control("quick-play"))
     assert model.screen == "game" and model.game is not None
     assert model.game.players == 4
     assert model.kinds[:4] == ("human", "normal", "normal", "normal")
@@ -546,7 +546,7 @@ def test_quick_play_seats_one_human_against_three_normal_computers() -> None:
     # The human sits at the bottom: their board comes after the others'.
     seats = [a["data-seat"] for t, a in page.elements if t == "article"]
     assert seats == ["1", "2", "3", "0"]
-    again = update(update(model, Cmd("title")), Cmd("play-again"))
+    again = updated(updated(model, control("title")), control("play-again"))
     assert again.kinds == model.kinds, "play again keeps who plays"
 
 
@@ -554,32 +554,33 @@ def test_a_bid_built_by_touching_cards_is_confirmed_or_explained() -> None:
     game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
     play(game, "topic war", "play 2 2")  # Brutus (seat 1) to act; the hand 1 1 2 2 2 5 A
     model = playing(game)
-    model = update(update(model, Cmd("pick", "0")), Cmd("pick", "2"))  # 1 + 2 = 3: too low
+    # 1 + 2 = 3: too low
+    model = updated(updated(model, control("pick", "0")), control("pick", "2"))
     page = Page(view(model))
     (problem,) = page.texts("build-problem")
     assert problem.startswith("1 + 2 brings you to 3; you need 5 to lead.")
     assert "R21" in page.values("data-value")
     confirm = [a for t, a in page.elements if a.get("data-msg") == "confirm"]
     assert "disabled" in confirm[0]
-    refused = update(model, Cmd("confirm"))
+    refused = updated(model, control("confirm"))
     assert refused.game is model.game and refused.notice is not None
-    model = update(update(model, Cmd("pick", "2")), Cmd("pick", "5"))  # 1 + 5 = 6
+    model = updated(updated(model, control("pick", "2")), control("pick", "5"))  # 1 + 5 = 6
     assert Page(view(model)).texts("build-sum") == ["1 + 5 → your total 6"]
     assert any(a.get("data-action") == "play 1 5" and "matches" in (a.get("class") or "")
                for _, a in Page(view(model)).elements)  # fmt: skip
-    bid = update(model, Cmd("confirm"))
+    bid = updated(model, control("confirm"))
     assert bid.game is not None and bid.game.in_play(1) == ["1", "5"]
     assert bid.picked == () and bid.mover == 1
-    assert update(model, Cmd("pick", "99")).picked == model.picked
-    assert update(model, Cmd("unpick")).picked == ()
+    assert updated(model, control("pick", "99")).picked == model.picked
+    assert updated(model, control("unpick")).picked == ()
 
 
 def test_the_assassin_is_played_from_the_hand_too() -> None:
     game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
     play(game, "topic war", "play 2 2")
-    model = update(playing(game), Cmd("pick", "6"))
+    model = updated(playing(game), control("pick", "6"))
     assert Page(view(model)).texts("build-sum")[0].startswith("Assassin: ends the debate")
-    after = update(model, Cmd("confirm"))
+    after = updated(model, control("confirm"))
     assert after.game is not None and after.game.topic is None
     assert [e.id for e in after.game.log[after.seen :]][:2] == ["assassin", "assassinated"]
 
@@ -596,12 +597,12 @@ def test_explanations_open_on_tap_inside_the_table() -> None:
         ("veto", "its holder may refuse a token"),
         ("event", "No event card"),
     ]:
-        opened = update(model, Cmd("explain", key))
+        opened = updated(model, control("explain", key))
         (text,) = Page(view(opened)).texts("explain")
         assert words in text
-        assert update(opened, Cmd("explain", key)).explain == ""
+        assert updated(opened, control("explain", key)).explain == ""
     for bad in ("risk:9:trade", "kind:nothing", "risk:x:war", "bogus"):
-        assert Page(view(update(model, Cmd("explain", bad)))).texts("explain") == []
+        assert Page(view(updated(model, control("explain", bad)))).texts("explain") == []
 
 
 def test_the_event_lies_on_the_table_as_a_card() -> None:
@@ -620,24 +621,24 @@ def test_the_event_lies_on_the_table_as_a_card() -> None:
     assert "svg" in inside, "drawn with a card's frame"
     topbar = next(i for i, (t, _) in enumerate(page.elements) if t == "header")
     assert "Spartacus" not in page.text_of(topbar)
-    (text,) = Page(view(update(model, Cmd("explain", "event")))).texts("explain")
+    (text,) = Page(view(updated(model, control("explain", "event")))).texts("explain")
     assert "must put at least 2 cards down" in text
 
 
 def test_settings_toggle_and_are_remembered() -> None:
     model = started()
-    quiet = update(update(model, Cmd("toggle", "sound")), Cmd("toggle", "auto"))
+    quiet = updated(updated(model, control("toggle", "sound")), control("toggle", "auto"))
     assert not quiet.setup.sound and not quiet.setup.auto
     restored, _ = init({SETUP_KEY: persist(quiet)[SETUP_KEY]})
     assert not restored.setup.sound and not restored.setup.auto
-    assert update(model, Cmd("toggle", "nonsense")) == model
+    assert updated(model, control("toggle", "nonsense")) == model
 
 
 def test_a_why_opens_the_rules_at_the_rule() -> None:
-    model = update(started(), Cmd("rule", "R21"))
+    model = updated(started(), control("rule", "R21"))
     assert model.panel == "rules" and model.rule == "R21"
     assert "rules-debate" in Page(view(model)).values("id")
-    assert update(started(), Cmd("rule", "<script>")).panel == ""
+    assert updated(started(), control("rule", "<script>")).panel == ""
 
 
 def test_a_forced_move_is_offered_to_the_page_and_logged_as_made_for_the_player() -> None:
@@ -649,7 +650,7 @@ def test_a_forced_move_is_offered_to_the_page_and_logged_as_made_for_the_player(
     assert forced_to_move(model) == "withdraw"
     assert "forced-note" in " ".join(a.get("class") or "" for _, a in Page(view(model)).elements)
     assert forced_to_move(replace(model, setup=replace(model.setup, auto=False))) is None
-    after = update(model, Act("withdraw", auto=True))
+    after = updated(model, Forced(game.moves, "withdraw"))
     assert after.auto == (len(game.log),)
     assert "(made for the player: nothing else was possible)" in Page(view(after)).all_text()
     loaded = load_session(persist(after)[SAVE_KEY] or "")
@@ -661,14 +662,14 @@ def test_a_forced_move_is_offered_to_the_page_and_logged_as_made_for_the_player(
 
 
 def test_the_turn_comes_back_to_a_human_with_a_banner_a_title_and_a_chime() -> None:
-    model = update(Model(), Cmd("quick-play"))
+    model = updated(Model(), control("quick-play"))
     game = model.game
     assert game is not None
     human = 0
     while game.to_move != human or model.mover in (None, human):
         action = game.legal_actions()[0]
         before = model
-        model = update(model, Act(str(action)))
+        model = updated(model, Act(str(action)))
         game = model.game
         assert game is not None
     assert turn_came(before, model) == (forced_to_move(model) is None)
@@ -677,7 +678,7 @@ def test_the_turn_comes_back_to_a_human_with_a_banner_a_title_and_a_chime() -> N
         assert Page(view(model)).texts("turn-banner") == ["Your turn"]
     thinking = replace(model, game=game, mover=human)
     assert not turn_came(model, thinking)
-    assert page_title(update(model, Cmd("title"))) == "Senator"
+    assert page_title(updated(model, control("title"))) == "Senator"
 
 
 def test_the_scoreboard_names_the_leader_and_the_tie_break() -> None:
@@ -725,10 +726,10 @@ def test_the_log_folds_earlier_rounds_until_asked_and_the_end_shows_all() -> Non
     assert folded[0].endswith("Show its 1 entry") and re.search(r"Show its \d+ entries$", folded[1])
     assert "Round 2" in page.texts("log-round")[-1]
     assert "Preparation" in page.texts("log-round")[-1], "the round opens with its preparation"
-    opened = update(model, Cmd("log-round", "1"))
+    opened = updated(model, control("log-round", "1"))
     assert opened.log_rounds == (1,)
     assert [t.split("Show its ")[0] for t in Page(view(opened)).texts("folded")] == ["Set-up"]
-    assert update(model, Cmd("log-round", "x")) == model
+    assert updated(model, control("log-round", "x")) == model
     while game.to_move is not None:
         game.apply(chooser.choice(game.legal_actions()))
     assert Page(view(Model(screen="end", game=game))).texts("folded") == []
@@ -752,3 +753,26 @@ def test_trade_says_what_taking_a_token_would_cancel() -> None:
     effects = page.texts("effect")
     assert "would cancel your War and lose it" in effects  # Trade may take Rebellion (R37)
     assert any(e.startswith("joins your proposed tokens") for e in effects)
+
+
+def test_a_token_marked_at_risk_is_explained_by_the_token_that_threatens_it() -> None:
+    """The mark on a proposed token and its "why?" come from one reckoning: every token
+    marked at risk is explained by a token that could cancel it, in a debate on a
+    consul too (3 players, seed 0: Cassius's Taxes, threatened from the docket)."""
+    from senator_core.app.table import at_risk
+
+    checked = consul_debates = 0
+    for seed in range(6):
+        game = sc.new_game(sc.GameConfig(players=3, seed=seed))
+        chooser = random.Random(seed)
+        while game.decision != "over" and checked < 400:
+            model = playing(game)
+            for seat in range(game.players):
+                for kind in sorted(at_risk(game, seat)):
+                    text = Page(view(updated(model, control("explain", f"risk:{seat}:{kind}"))))
+                    said = text.all_text()
+                    assert "is at risk" in said and "a conflicting token" not in said, said
+                    checked += 1
+                    consul_debates += game.topic == "consul"
+            game.apply(chooser.choice(game.legal_actions()))
+    assert checked > 50 and consul_debates > 0

@@ -7,7 +7,7 @@ import re
 import pytest
 
 import senator_core as sc
-from senator_core.app import Cmd, Model, update, view
+from senator_core.app import Model, control, view
 from senator_core.app.help import (
     EXAMPLE_NAMED_CARD,
     EXAMPLE_RECEIVER,
@@ -21,6 +21,7 @@ from senator_core.app.text import EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, power_
 from senator_core.config import VARIANT_VALUES
 from senator_core.rules import EVENTS, KINDS
 
+from .appkit import updated
 from .markup import Elements
 from .scenario import full_docket, play, rigged
 
@@ -337,7 +338,7 @@ def test_the_app_shows_the_game_s_variants_on_the_game_and_title_screens() -> No
     model = Model(screen="game", game=game, seen=len(game.log), panel="rules")
     page = Panel(view(model))
     assert "Events (not used in this game)" in page.text("h3")
-    title = Panel(view(update(Model(), Cmd("panel", "rules"))))
+    title = Panel(view(updated(Model(), control("panel", "rules"))))
     assert [i for i in section_ids(title) if i in REQUIRED_ORDER] == list(REQUIRED_ORDER)
 
 
@@ -399,7 +400,7 @@ def test_the_worked_example_plays_out_as_written_in_the_engine() -> None:
 def test_each_kind_of_decision_has_a_question_mark_opening_its_rules() -> None:
     import random
 
-    from senator_core.app import Act, Cmd, Model, update, view
+    from senator_core.app import Act, Model, control, view
     from senator_core.app.help import RULE_SECTIONS
 
     from .test_app import Page
@@ -408,13 +409,13 @@ def test_each_kind_of_decision_has_a_question_mark_opening_its_rules() -> None:
     seen: dict[str, str | None] = {}
     chooser = random.Random(4)
     for _ in range(40):
-        model = update(Model(), Cmd("start"))
+        model = updated(Model(), control("start"))
         while model.game is not None and model.game.decision != "over":
             page = Page(view(model))
             links = [a for t, a in page.elements if "rule-link" in (a.get("class") or "")]
             assert len(links) == 1
             seen[model.game.decision] = links[0]["data-value"]
-            model = update(model, Act(str(chooser.choice(model.game.legal_actions()))))
+            model = updated(model, Act(str(chooser.choice(model.game.legal_actions()))))
         if len(seen) == len(wanted):
             break
     assert seen == wanted

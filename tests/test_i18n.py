@@ -15,9 +15,10 @@ from babel.messages.pofile import read_po
 
 import build
 from senator_core import i18n
-from senator_core.app import Act, Cmd, Model, init, update, view
-from senator_core.app.model import SETUP_KEY
+from senator_core.app import Act, Model, control, init, view
+from senator_core.app.saves import SETUP_KEY
 
+from .appkit import updated
 from .test_app import Page
 
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
@@ -122,17 +123,17 @@ def screens(chooser: random.Random) -> Iterator[tuple[str, Model]]:
     several moves, the end, a replay, the games played."""
     model = Model()
     yield "title", model
-    yield "set-up", update(model, Cmd("new-game"))
-    game = update(model, Cmd("quick-play"), "2026-12-01T09:30:00Z")
+    yield "set-up", updated(model, control("new-game"))
+    game = updated(model, control("quick-play"), "2026-12-01T09:30:00Z")
     while game.game is not None and game.game.decision != "over":
         legal = game.game.legal_actions()
-        game = update(game, Act(str(chooser.choice(legal))), "2026-12-01T10:00:00Z")
+        game = updated(game, Act(str(chooser.choice(legal))), "2026-12-01T10:00:00Z")
         if game.game is not None and game.game.moves % 37 == 0:
             yield f"table at move {game.game.moves}", game
-            yield "rules", update(game, Cmd("panel", "rules"))
+            yield "rules", updated(game, control("panel", "rules"))
     yield "end", game
-    yield "replay", update(update(game, Cmd("watch")), Cmd("step", "60"))
-    yield "games played", update(game, Cmd("history"))
+    yield "replay", updated(updated(game, control("watch")), control("step", "60"))
+    yield "games played", updated(game, control("history"))
 
 
 def test_no_english_is_left_on_a_translated_screen(catalog: tuple[str, object]) -> None:
@@ -156,19 +157,19 @@ def test_the_language_is_picked_at_start_switched_at_any_time_and_remembered() -
         assert model.lang == "ru" and model.setup.lang == "ru"  # a link's choice is kept
         again, _ = init({SETUP_KEY: writes[SETUP_KEY]}, browser=("pl-PL",))
         assert again.lang == "ru"
-        playing = update(again, Cmd("quick-play"), "2026-12-01T09:30:00")
+        playing = updated(again, control("quick-play"), "2026-12-01T09:30:00")
         chooser = random.Random(2)
         while playing.game is not None and playing.game.moves < 30:
             legal = playing.game.legal_actions()
-            playing = update(playing, Act(str(chooser.choice(legal))), "")
+            playing = updated(playing, Act(str(chooser.choice(legal))), "")
         russian = Page(view(playing)).all_text()
-        switched = update(playing, Cmd("lang", "pl"))
+        switched = updated(playing, control("lang", "pl"))
         assert switched.setup.lang == "pl" and switched.game is playing.game
         polish = Page(view(switched)).all_text()
-        english = Page(view(update(playing, Cmd("lang", "en")))).all_text()
+        english = Page(view(updated(playing, control("lang", "en")))).all_text()
         assert russian != polish != english
         # The log's earlier entries speak the language shown now.
         assert "opens a debate on" in english and "opens a debate on" not in polish
-        assert update(playing, Cmd("lang", "de")) == playing
+        assert updated(playing, control("lang", "de")) == playing
     finally:
         i18n.use("en")

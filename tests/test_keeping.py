@@ -13,22 +13,17 @@ from typing import Any
 import pytest
 
 import senator_core as sc
-from senator_core.app import Act, Cmd, Model, init, persist, update, view
+from senator_core.app import Act, Model, control, init, persist, view
+from senator_core.app.derived import record_of, undo_to, watched
 from senator_core.app.explain import forced_action
-from senator_core.app.model import (
+from senator_core.app.files import export_file
+from senator_core.app.messages import FileOpened, Forced, StorageFailed, Stored
+from senator_core.app.model import Hint
+from senator_core.app.saves import (
     HISTORY_KEY,
-    HUMAN,
+    HISTORY_LIMIT,
     SAVE_KEY,
     UNREADABLE_KEY,
-    Hint,
-    Stored,
-    export_file,
-    record_of,
-    undo_to,
-    watched,
-)
-from senator_core.app.saves import (
-    HISTORY_LIMIT,
     Kept,
     add_kept,
     history_json,
@@ -38,6 +33,7 @@ from senator_core.app.saves import (
     statistics,
 )
 from senator_core.records import (
+    HUMAN,
     LINK_LIMIT,
     Record,
     RecordError,
@@ -47,6 +43,7 @@ from senator_core.records import (
     timeline,
 )
 
+from .appkit import updated
 from .test_app import Page
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -66,8 +63,8 @@ def random_table(chooser: random.Random) -> Model:
     else:
         kinds = [HUMAN] * 5
     seed = chooser.randrange(10**9)
-    model = update(
-        Model(setup=replace(Model().setup, players=players, seed=str(seed))), Cmd("start"), NOW
+    model = updated(
+        Model(setup=replace(Model().setup, players=players, seed=str(seed))), control("start"), NOW
     )
     return replace(model, colours=tuple(colours), kinds=tuple(kinds))
 
@@ -83,9 +80,9 @@ def play_randomly(model: Model, chooser: random.Random, moves: int) -> Model:
         forced = forced_action(game)
         human = model.kinds[game.to_move or 0] == HUMAN
         if forced is not None and human:
-            model = update(model, Act(str(forced), auto=True), NOW)
+            model = updated(model, Forced(model.game.moves, str(forced)), NOW)
         else:
-            model = update(model, Act(str(chooser.choice(game.legal_actions()))), NOW)
+            model = updated(model, Act(str(chooser.choice(game.legal_actions()))), NOW)
     return model
 
 
@@ -150,7 +147,7 @@ def test_random_positions_come_back_the_same_game_and_the_same_screen() -> None:
 
 
 def test_a_reload_after_a_move_keeps_the_last_move_highlighted() -> None:
-    model = update(Model(), Cmd("quick-play"), NOW)
+    model = updated(Model(), control("quick-play"), NOW)
     chooser = random.Random(4)
     model = play_randomly(model, chooser, 9)
     assert model.seen < len(model.game.log) if model.game else False
@@ -160,7 +157,7 @@ def test_a_reload_after_a_move_keeps_the_last_move_highlighted() -> None:
 
 
 def test_every_kind_of_bad_save_is_set_aside_with_its_reason_and_no_game() -> None:
-    model = play_randomly(update(Model(), Cmd("quick-play"), NOW), random.Random(2), 12)
+    model = play_randomly(updated(Model(), control("quick-play"), NOW), random.Random(2), 12)
     text = persist(model)[SAVE_KEY]
     assert text is not None
     data = json.loads(text)
@@ -187,14 +184,14 @@ def test_every_kind_of_bad_save_is_set_aside_with_its_reason_and_no_game() -> No
 
 
 def test_a_save_from_a_newer_version_is_refused_and_left_untouched() -> None:
-    model = play_randomly(update(Model(), Cmd("quick-play"), NOW), random.Random(3), 5)
+    model = play_randomly(updated(Model(), control("quick-play"), NOW), random.Random(3), 5)
     newer = json.loads(persist(model)[SAVE_KEY] or "")
     newer["version"] = 3
     text = json.dumps(newer)
     fresh, writes = init({SAVE_KEY: text})
     assert fresh.game is None and writes == {}
     assert fresh.notice is not None and "newer version" in fresh.notice
-    playing = update(fresh, Cmd("quick-play"), NOW)
+    playing = updated(fresh, control("quick-play"), NOW)
     assert SAVE_KEY not in persist(playing)  # a game started here does not write over it
 
 
@@ -214,7 +211,7 @@ def test_every_earlier_save_version_is_brought_up_to_date() -> None:
     assert model.auto == (33, 40, 50) and model.kinds[:4] == session.record.kinds
     assert "continue" in Page(view(model)).values("data-msg")
     # Saved again, it is the current version, and reads back the same.
-    again = reload(update(model, Cmd("continue"), NOW))
+    again = reload(updated(model, control("continue"), NOW))
     assert again.game is not None and again.game.state() == engine.state()
     assert json.loads(persist(again)[SAVE_KEY] or "")["version"] == 2
 
@@ -232,8 +229,8 @@ def test_the_current_version_reads_its_own_kept_output() -> None:
 
 
 def finished(seed: int = 5, players: int = 4) -> Model:
-    model = update(
-        Model(setup=replace(Model().setup, players=players, seed=str(seed))), Cmd("start"), NOW
+    model = updated(
+        Model(setup=replace(Model().setup, players=players, seed=str(seed))), control("start"), NOW
     )
     model = play_randomly(model, random.Random(seed), 10_000)
     assert model.screen == "end"
@@ -249,7 +246,7 @@ def test_a_record_file_holds_the_whole_game_and_reads_back_to_it() -> None:
     data = json.loads(text)
     assert data["result"]["winners"] == model.game.winners() if model.game else False
     assert [s["kind"] for s in data["seats"]] == ["human"] * 4
-    opened = update(Model(), Cmd("import", text), NOW)
+    opened = updated(Model(), FileOpened(text), NOW)
     assert opened.screen == "replay" and opened.watch is not None
     assert opened.watch.game.state() == record.game.state()
 
@@ -275,7 +272,7 @@ def test_every_kind_of_bad_record_says_what_is_wrong_and_changes_nothing() -> No
     for reason, file in bad.items():
         with pytest.raises(RecordError, match=reason):
             read_record(file)
-        after = update(before, Cmd("import", file), NOW)
+        after = updated(before, FileOpened(file), NOW)
         assert after.notice is not None and reason in after.notice
         assert replace(after, notice=None) == replace(before, notice=None)
 
@@ -294,9 +291,9 @@ def test_a_link_carries_a_whole_game_when_it_is_short_enough() -> None:
         assert shown.watch.step == record.game.moves
         assert "share-game" in str(view(replace(model, screen="end")))
     # In a game in progress, the link is made when asked for (it packs the whole game).
-    playing = play_randomly(update(Model(), Cmd("start"), NOW), random.Random(1), 20)
+    playing = play_randomly(updated(Model(), control("start"), NOW), random.Random(1), 20)
     assert "share-game" not in str(view(playing))
-    asked = update(playing, Cmd("link-game"), NOW)
+    asked = updated(playing, control("link-game"), NOW)
     link_shown = Page(view(asked)).values("value")
     assert any("?game=" in (v or "") and len(v or "") > 200 for v in link_shown)
     with pytest.raises(RecordError, match="damaged"):
@@ -322,7 +319,7 @@ def test_undo_against_the_computers_returns_exactly_to_the_last_decision() -> No
                 before_decision.append(model)
             model = play_randomly(model, chooser, 1)
             if before_decision and chooser.random() < 0.05 and model.screen == "game":
-                back = update(model, Cmd("undo"), NOW)
+                back = updated(model, control("undo"), NOW)
                 earlier = before_decision[-1]
                 assert back.game is not None and earlier.game is not None
                 assert back.game.state() == earlier.game.state()
@@ -341,7 +338,7 @@ def test_undo_against_the_computers_returns_exactly_to_the_last_decision() -> No
 
 
 def test_undo_in_a_hot_seat_game_takes_back_only_the_last_action() -> None:
-    model = update(Model(), Cmd("start"), NOW)  # four humans
+    model = updated(Model(), control("start"), NOW)  # four humans
     assert undo_to(model) is None
     chooser = random.Random(8)
     for _ in range(60):
@@ -350,7 +347,7 @@ def test_undo_in_a_hot_seat_game_takes_back_only_the_last_action() -> None:
         before = model
         model = play_randomly(model, chooser, 1)
         if len(game.legal_actions()) > 1 and model.screen == "game":
-            back = update(model, Cmd("undo"), NOW)
+            back = updated(model, control("undo"), NOW)
             assert back.game is not None
             assert back.game.state() == game.state() and back.undos == 1
             assert back.turns == before.turns
@@ -359,7 +356,7 @@ def test_undo_in_a_hot_seat_game_takes_back_only_the_last_action() -> None:
     last = mixed.turns[-1] if mixed.turns else None
     if last is not None and last.seat == 0 and not last.forced:
         assert undo_to(mixed) is None
-    nothing = update(update(Model(), Cmd("start"), NOW), Cmd("undo"), NOW)
+    nothing = updated(updated(Model(), control("start"), NOW), control("undo"), NOW)
     assert nothing.notice == "There is no move to take back."
 
 
@@ -371,12 +368,12 @@ def test_the_replay_steps_back_and_forth_through_every_position() -> None:
     game = model.game
     assert game is not None
     line = timeline(game)
-    watching = update(model, Cmd("watch"), NOW)
+    watching = updated(model, control("watch"), NOW)
     assert watching.screen == "replay" and watching.watch is not None
     assert watching.watch.step == 0 and watching.watch.playing
     actions = game.record()["actions"]
     for step in (0, 1, 2, 50, line.steps):
-        at = update(watching, Cmd("step", str(step)), NOW)
+        at = updated(watching, control("step", str(step)), NOW)
         assert at.watch is not None and at.watch.step == step
         shown = watched(at)
         expected = sc.new_game(game.config)
@@ -386,11 +383,11 @@ def test_the_replay_steps_back_and_forth_through_every_position() -> None:
         page = Page(view(at))
         assert page.values("data-screen") == ["replay"]
         assert page.values("data-step") == [str(step)]
-    at = update(watching, Cmd("step", "last"), NOW)
+    at = updated(watching, control("step", "last"), NOW)
     assert at.watch is not None and at.watch.step == line.steps and not at.watch.playing
-    back = update(at, Cmd("step", "back"), NOW)
+    back = updated(at, control("step", "back"), NOW)
     assert back.watch is not None and back.watch.step == line.steps - 1
-    first = update(update(back, Cmd("step", "first"), NOW), Cmd("step", "back"), NOW)
+    first = updated(updated(back, control("step", "first"), NOW), control("step", "back"), NOW)
     assert first.watch is not None and first.watch.step == 0
     # Each line of the log opens the step that wrote it.
     for index, event in enumerate(game.log):
@@ -399,10 +396,10 @@ def test_the_replay_steps_back_and_forth_through_every_position() -> None:
             step == 0 or len(line.games[step - 1].log) <= index
         )
         assert line.games[step].log[index] == event
-    from_log = update(model, Cmd("watch-entry", "40"), NOW)
+    from_log = updated(model, control("watch-entry", "40"), NOW)
     assert from_log.watch is not None and from_log.watch.step == line.step_of_entry(40)
     assert 'data-msg="watch-entry"' in str(view(model))
-    left = update(from_log, Cmd("leave"), NOW)
+    left = updated(from_log, control("leave"), NOW)
     assert left.screen == "end" and left.watch is None
 
 
@@ -410,8 +407,8 @@ def test_a_watched_game_can_be_played_on_from_any_step() -> None:
     model = finished(10, 3)
     game = model.game
     assert game is not None
-    watching = update(update(model, Cmd("watch"), NOW), Cmd("step", "30"), NOW)
-    taken = update(watching, Cmd("play-from"), NOW)
+    watching = updated(updated(model, control("watch"), NOW), control("step", "30"), NOW)
+    taken = updated(watching, control("play-from"), NOW)
     assert taken.screen == "game" and taken.game is not None and taken.game.moves == 30
     assert len(taken.turns) == 30 and taken.watch is None
     assert reload(taken).game is not None
@@ -423,9 +420,9 @@ def test_a_watched_game_can_be_played_on_from_any_step() -> None:
 
 
 def test_finished_and_set_aside_games_are_kept_newest_first_with_figures() -> None:
-    model = update(Model(), Cmd("quick-play"), "2026-12-01T08:00:00Z")
+    model = updated(Model(), control("quick-play"), "2026-12-01T08:00:00Z")
     model = play_randomly(model, random.Random(1), 10)
-    model = update(model, Cmd("quick-play"), "2026-12-01T09:00:00Z")  # the first set aside
+    model = updated(model, control("quick-play"), "2026-12-01T09:00:00Z")  # the first set aside
     assert len(model.history) == 1 and model.history[0].result is None
     model = play_randomly(model, random.Random(2), 10_000)
     model = replace(model, kinds=model.kinds)
@@ -435,27 +432,27 @@ def test_finished_and_set_aside_games_are_kept_newest_first_with_figures() -> No
     figures = statistics(model.history)
     assert figures.played == 1 and figures.unfinished == 1
     assert [level for level, _, _ in figures.levels] == ["normal"]
-    page = Page(view(update(model, Cmd("history"), NOW)))
+    page = Page(view(updated(model, control("history"), NOW)))
     assert page.values("data-screen") == ["history"]
     assert page.values("data-kept") == ["0", "1"]
     assert "1 game finished, 1 unfinished" in page.all_text()
     # Deleting asks first.
-    asked = update(model, Cmd("forget", "1"), NOW)
+    asked = updated(model, control("forget", "1"), NOW)
     assert len(asked.history) == 2 and "Delete for good?" in str(
         view(replace(asked, screen="history"))
     )
-    gone = update(asked, Cmd("forget-yes", "1"), NOW)
+    gone = updated(asked, control("forget-yes", "1"), NOW)
     assert len(gone.history) == 1 and gone.history[0] is newest
     # Kept across a reload; exported all, imported elsewhere, the same games.
     again = reload(model)
     assert [k.data for k in again.history] == [k.data for k in model.history]
     name, text = export_file(model, "all", NOW) or ("", "")
     assert name == "senator-history-2026-12-01.json"
-    elsewhere = update(Model(), Cmd("import", text), NOW)
+    elsewhere = updated(Model(), FileOpened(text), NOW)
     assert [k.data for k in elsewhere.history] == [k.data for k in model.history]
-    twice = update(elsewhere, Cmd("import", text), NOW)
+    twice = updated(elsewhere, FileOpened(text), NOW)
     assert len(twice.history) == 2 and twice.notice == "0 games added to the history."
-    opened = update(model, Cmd("watch-kept", "1"), NOW)
+    opened = updated(model, control("watch-kept", "1"), NOW)
     assert opened.screen == "replay" and opened.watch is not None
 
 
@@ -484,49 +481,49 @@ def test_unreadable_kept_games_are_set_aside_and_the_history_is_bounded() -> Non
 
 
 def test_a_tab_never_writes_over_a_newer_game_from_another_tab() -> None:
-    model = play_randomly(update(Model(), Cmd("quick-play"), NOW), random.Random(5), 6)
+    model = play_randomly(updated(Model(), control("quick-play"), NOW), random.Random(5), 6)
     other = play_randomly(model, random.Random(6), 4)
     newer = persist(other)[SAVE_KEY]
-    stale = update(model, Stored(SAVE_KEY, newer), NOW)
+    stale = updated(model, Stored(SAVE_KEY, newer), NOW)
     assert stale.alert == "stale" and SAVE_KEY not in persist(stale)
     assert 'data-alert="stale"' in str(view(stale))
     moved = play_randomly(stale, random.Random(7), 1)
     assert SAVE_KEY not in persist(moved)
-    loaded = update(moved, Cmd("load-newer"), NOW)
+    loaded = updated(moved, control("load-newer"), NOW)
     assert loaded.alert == "" and loaded.game is not None and other.game is not None
     assert loaded.game.state() == other.game.state()
     assert persist(loaded)[SAVE_KEY] == newer
     # Its own save coming back is no news; on the title screen a newer one is taken up.
-    assert update(model, Stored(SAVE_KEY, persist(model)[SAVE_KEY]), NOW) == model
-    title = update(model, Cmd("title"), NOW)
-    taken = update(title, Stored(SAVE_KEY, newer), NOW)
+    assert updated(model, Stored(SAVE_KEY, persist(model)[SAVE_KEY]), NOW) == model
+    title = updated(model, control("title"), NOW)
+    taken = updated(title, Stored(SAVE_KEY, newer), NOW)
     assert taken.screen == "title" and taken.alert == ""
     assert taken.game is not None and taken.game.state() == other.game.state()
-    cleared = update(title, Stored(SAVE_KEY, None), NOW)
+    cleared = updated(title, Stored(SAVE_KEY, None), NOW)
     assert cleared.game is None
 
 
 def test_a_browser_that_keeps_nothing_is_told_once_and_play_goes_on() -> None:
-    model = update(Model(), Cmd("quick-play"), NOW)
-    warned = update(model, Cmd("storage-failed"), NOW)
+    model = updated(Model(), control("quick-play"), NOW)
+    warned = updated(model, StorageFailed(SAVE_KEY), NOW)
     assert warned.alert == "storage" and 'data-alert="storage"' in str(view(warned))
-    dismissed = update(warned, Cmd("dismiss-alert"), NOW)
+    dismissed = updated(warned, control("dismiss-alert"), NOW)
     assert dismissed.alert == "" and dismissed.storage_warned
-    assert update(dismissed, Cmd("storage-failed"), NOW).alert == ""
+    assert updated(dismissed, StorageFailed(SAVE_KEY), NOW).alert == ""
     assert play_randomly(dismissed, random.Random(1), 5).game is not None
 
 
 def test_an_unfinished_kept_game_played_on_leaves_the_history_until_set_aside_again() -> None:
-    model = play_randomly(update(Model(), Cmd("quick-play"), NOW), random.Random(8), 12)
+    model = play_randomly(updated(Model(), control("quick-play"), NOW), random.Random(8), 12)
     game = model.game
     assert game is not None
-    aside = play_randomly(update(model, Cmd("start"), NOW), random.Random(9), 2)
+    aside = play_randomly(updated(model, control("start"), NOW), random.Random(9), 2)
     assert len(aside.history) == 1 and aside.history[0].result is None
-    watching = update(aside, Cmd("watch-kept", "0"), NOW)
+    watching = updated(aside, control("watch-kept", "0"), NOW)
     assert watching.watch is not None and watching.watch.step == 0
-    earlier = update(update(watching, Cmd("step", "5"), NOW), Cmd("play-from"), NOW)
+    earlier = updated(updated(watching, control("step", "5"), NOW), control("play-from"), NOW)
     assert len(earlier.history) == 2  # the hot-seat game set aside, and the one watched
-    latest = update(update(watching, Cmd("step", "last"), NOW), Cmd("play-from"), NOW)
+    latest = updated(updated(watching, control("step", "last"), NOW), control("play-from"), NOW)
     assert latest.game is not None and latest.game.state() == game.state()
     assert len(latest.history) == 1  # only the hot-seat game: the one watched is in play
     assert latest.history[0].kinds == ["human"] * 4

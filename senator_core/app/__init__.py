@@ -1,35 +1,31 @@
-"""The application: one model, `update(model, msg)` and `view(model)`, all pure Python.
+"""The application: one model, `update(model, msg) -> (model, effects)` and
+`view(model)`, all pure Python.
 
 The browser adapter (web/main.py) renders what `view` returns, turns clicks on
-`data-action` / `data-msg` controls and changes of set-up fields into `Act`,
-`Cmd` and `Field` messages, and stores what `persist` returns; nothing here
-touches the browser.
+`data-action` / `data-msg` controls, changed fields, keys and stored values
+into the messages of `messages.py`, and carries out the effects of
+`effects.py` that `update` returns; nothing here touches the browser. See
+docs/architecture.md.
 """
 
 from __future__ import annotations
 
-from .model import (
-    Act,
-    Cmd,
-    Field,
-    Model,
-    Setup,
-    game_link,
-    init,
-    persist,
-    update,
-)
+from .messages import Act, Field, Msg, control
+from .model import Model, Setup
+from .storage import init, persist
+from .update import start, update
 from .view import view
 
 __all__ = [
     "Act",
-    "Cmd",
     "Field",
     "Model",
+    "Msg",
     "Setup",
-    "game_link",
+    "control",
     "init",
     "persist",
+    "start",
     "update",
     "view",
 ]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from ..game import Game
 from ..i18n import N_, Translated, _, ngettext, pgettext
+from ..records import game_link, record_link
+from .derived import humans, record_of
 from .html import Markup, classes, h, keyed
 from .log import log_section
-from .model import Model, game_link, humans, record_link, record_of
+from .model import Model
 from .pieces import icon, seat_badge, token_list
 from .scoreboard import tie_break_steps
 from .text import and_list

@@ -12,8 +12,9 @@ from ..game import Game
 from ..i18n import N_, Translated, _, ngettext
 from ..rules import conflicts_with
 from . import explain
+from .derived import hand_list, humans, picked_action
 from .html import Markup, classes, h
-from .model import HINT_LEVEL, Hint, Model, hand_list, humans, picked_action
+from .model import HINT_LEVEL, Hint, Model
 from .pieces import CARD_VALUES, card_face, kind_icon, phrase, seat_badge
 from .table import undo_button
 from .text import DECISION_TITLES, KIND_LABELS, KIND_NAMES, action_label, power_text

@@ -4,8 +4,9 @@ figures of all of them."""
 from __future__ import annotations
 
 from ..i18n import _, ngettext, pgettext
+from ..records import HUMAN
 from .html import Markup, h
-from .model import HUMAN, Model
+from .model import Model
 from .pieces import colour_badge, icon
 from .saves import Kept, statistics
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..game import Game
 from ..i18n import N_, _, language, ngettext
+from .derived import log_of
 from .html import Markup, h
-from .model import Model, log_of
+from .model import Model
 from .pieces import sentence
 from .text import KIND_NAMES, describe
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from ..game import Game
 from ..i18n import _, ngettext, pgettext
 from ..records import Timeline
+from .derived import log_of
 from .html import Markup, h
-from .model import SPEEDS, Model, Watch, log_of
+from .model import SPEEDS, Model, Watch
 from .pieces import phrase, seat_badge
 from .text import DECISION_TITLES, KIND_NAMES, SPEED_LABELS, and_list
 

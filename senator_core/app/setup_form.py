@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..config import VARIANT_VALUES
 from ..i18n import N_, Translated, _, pgettext
+from .derived import computers_play
 from .html import Markup, h
-from .model import SEAT_KINDS, SPEEDS, Model, Setup, computers_play
+from .model import SEAT_CHOICES, SPEEDS, Model, Setup
 from .pieces import SEAT_COLOURS
 from .text import KIND_LABELS, SPEED_LABELS, VARIANT_LABELS, VARIANT_TEXT
 
@@ -107,7 +108,7 @@ def setup_screen(model: Model) -> Markup:
                 ),
                 _select(
                     f"seat-{seat}-kind",
-                    [(k, KIND_LABELS[k]) for k in SEAT_KINDS],
+                    [(k, KIND_LABELS[k]) for k in SEAT_CHOICES],
                     setup.kinds[seat],
                     _("Who plays seat {n}").format(n=seat + 1),
                 ),

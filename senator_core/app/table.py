@@ -10,19 +10,12 @@ from __future__ import annotations
 
 from ..game import Game
 from ..i18n import _, ngettext, pgettext
+from ..records import HUMAN
 from ..rules import conflicts_with
 from . import art
+from .derived import computers_play, hand_list, humans, log_of, undo_to
 from .html import Markup, classes, h
-from .model import (
-    HUMAN,
-    SPEEDS,
-    Model,
-    computers_play,
-    hand_list,
-    humans,
-    log_of,
-    undo_to,
-)
+from .model import SPEEDS, Model
 from .motion import CONSULS, EVENT, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
 from .pieces import (
     card_face,
@@ -133,11 +126,22 @@ def placed_tokens(
     return h("ul", {"class": "tokens", "data-place": place}, items)
 
 
-def at_risk(game: Game, seat: int) -> set[str]:
-    """The seat's proposed kinds that the topic (or, between debates, the docket) would cancel."""
+def threats(game: Game, seat: int) -> dict[str, tuple[str, ...]]:
+    """The seat's proposed kinds at risk, each with the tokens that would cancel it if
+    they came to the seat: the topic's, or (between debates, and in a debate on a
+    consul, which brings no token) those of the docket."""
     topic = game.topic
-    threats = [topic] if topic and topic != "consul" else list(dict.fromkeys(game.docket))
-    return {k for k in game.proposed(seat) for t in threats if k in conflicts_with(t)}
+    coming = [topic] if topic and topic != "consul" else list(dict.fromkeys(game.docket))
+    found = {
+        kind: tuple(t for t in coming if kind in conflicts_with(t))
+        for kind in dict.fromkeys(game.proposed(seat))
+    }
+    return {kind: by for kind, by in found.items() if by}
+
+
+def at_risk(game: Game, seat: int) -> set[str]:
+    """The seat's proposed kinds that a token coming to it would cancel (see `threats`)."""
+    return set(threats(game, seat))
 
 
 # --------------------------------------------------------------------------- the bar
@@ -668,11 +672,7 @@ def explanation(model: Model, game: Game) -> Markup | None:
         if not seat_text.isdigit() or int(seat_text) >= game.players or kind not in KIND_NAMES:
             return None
         seat = int(seat_text)
-        threats = [
-            k
-            for k in conflicts_with(kind)
-            if k == game.topic or (game.topic is None and k in game.docket)
-        ]
+        by = threats(game, seat).get(kind, ())
         text = [
             phrase(
                 _(
@@ -680,7 +680,7 @@ def explanation(model: Model, game: Game) -> Markup | None:
                     "{kind} into law (with a consul) makes it safe."
                 ),
                 risk=h("strong", None, _("{kind} is at risk").format(kind=KIND_NAMES[kind])),
-                threats=or_list([KIND_NAMES[k] for k in threats]) or _("a conflicting token"),
+                threats=or_list([KIND_NAMES[k] for k in by]) or _("a conflicting token"),
                 seat=seat_badge(model, seat, game.names),
                 kind=KIND_NAMES[kind],
             )

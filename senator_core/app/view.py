@@ -11,13 +11,14 @@ from __future__ import annotations
 from ..game import Game
 from ..i18n import _, ngettext, use
 from ..rules import KINDS
+from .derived import computer_to_move, humans, log_of, watched
 from .end import end_screen, share_section
 from .hand import HINT_SHOWN, decision_section, thinking_section
 from .help import rules_help
 from .history import history_screen
 from .html import Markup, classes, h, keyed
 from .log import log_section
-from .model import Model, computer_to_move, humans, log_of, watched
+from .model import Model
 from .motion import moves
 from .pieces import SEAT_COLOURS, kind_icon, language_picker
 from .replay import replay_controls

@@ -26,11 +26,12 @@ from typing import Any
 import pytest
 
 import senator_core as sc
-from senator_core.app.model import game_link, hand_list
+from senator_core.app.derived import hand_list
 from senator_core.app.saves import load_session
 from senator_core.app.text import KIND_NAMES
 from senator_core.app.view import DECISION_TITLES, VARIANT_TEXT
 from senator_core.config import DEFAULT_NAMES
+from senator_core.records import game_link
 
 from .conftest import (
     MANUAL_MOVES,

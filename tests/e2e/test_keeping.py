@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import senator_core as sc
-from senator_core.app import Act, Cmd, Model, update
-from senator_core.app.model import record_of
+from senator_core.app import Act, Model, control
+from senator_core.app.derived import record_of
 from senator_core.app.saves import load_session
 from senator_core.records import read_record, timeline
 
+from ..appkit import updated
 from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game, watch_context
 from .test_interface import link_url
 
@@ -152,10 +153,10 @@ def test_a_browser_that_keeps_nothing_warns_once_and_play_goes_on(site: Site, br
 
 def finished_record(tmp_path: Path) -> tuple[Path, sc.Game]:
     """A finished hot-seat game, saved as a file the way the page saves one."""
-    model = update(Model(), Cmd("start"), "2026-12-01T09:30:00Z")
+    model = updated(Model(), control("start"), "2026-12-01T09:30:00Z")
     chooser = random.Random(17)
     while model.game is not None and model.game.decision != "over":
-        model = update(model, Act(str(chooser.choice(model.game.legal_actions()))), "")
+        model = updated(model, Act(str(chooser.choice(model.game.legal_actions()))), "")
     record = record_of(model)
     assert record is not None
     path = tmp_path / record.file_name()

@@ -1,0 +1,181 @@
+"""What follows from a model without being stored in it: whose move it is, the game
+as a record, the picked cards, the move to make for a player, the Undo's target.
+
+`update` and the views both ask these; none of them changes anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..events import Event
+from ..game import Game
+from ..records import HUMAN, Record
+from ..rules import CARDS, MAX_PLAYERS
+from .explain import forced_action
+from .model import PALETTE_SIZE, Model
+from .saves import Turn, turns_of
+
+
+def full_colours(colours: tuple[int, ...]) -> tuple[int, ...]:
+    """A record's seat colours made a whole palette: the colours no seat took follow."""
+    return (*colours, *(c for c in range(PALETTE_SIZE) if c not in colours))
+
+
+def full_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    return (*kinds, *(HUMAN,) * (MAX_PLAYERS - len(kinds)))
+
+
+def turns_for(model: Model) -> tuple[Turn, ...]:
+    """Who made each action of the game shown: `model.turns`, or worked out from the
+    game when they are not all there (a model made by hand)."""
+    game = model.game
+    if game is None or len(model.turns) == game.moves:
+        return model.turns
+    return turns_of(Record(game, model.colours[: game.players], model.kinds[: game.players]))
+
+
+def record_of(model: Model) -> Record | None:
+    """The game shown as a record, with who plays it."""
+    game = model.game
+    if game is None:
+        return None
+    players = game.players
+    auto = tuple(i for i, t in enumerate(model.turns) if t.auto and i < game.moves)
+    return Record(
+        game, model.colours[:players], model.kinds[:players], auto, model.undos, model.started
+    )
+
+
+_LOGS_READ: list[tuple[object, tuple[Event, ...]]] = []  # the last two, newest first
+
+
+def log_of(game: Game) -> tuple[Event, ...]:
+    """The game's log, read once per position: a render asks for the logs of the
+    position shown and the one before it many times, and the engine builds a log
+    anew on each request."""
+    entry = game.last_log_entry()
+    for seen, log in _LOGS_READ:
+        if seen is entry:
+            return log
+    log = tuple(game.log)
+    _LOGS_READ[:] = [(entry, log), *_LOGS_READ[:1]]
+    return log
+
+
+def just_happened(model: Model) -> tuple[Event, ...]:
+    """The log's lines the last action wrote (none at a deal or a reload)."""
+    game = model.game
+    if game is None or not model.seen:
+        return ()
+    return log_of(game)[model.seen :]
+
+
+def hand_list(counts: dict[str, int]) -> list[str]:
+    """A hand as a list of cards as it is shown: lowest first, the Assassin last."""
+    return [c for c in CARDS for _ in range(counts[c])]
+
+
+def picked_cards(model: Model) -> list[str]:
+    """The cards the player to move has picked from the hand shown, in hand order."""
+    game = model.game
+    if game is None or game.to_move is None:
+        return []
+    hand = hand_list(game.hand(game.to_move))
+    return [hand[i] for i in sorted(model.picked) if i < len(hand)]
+
+
+def picked_action(cards: list[str]) -> str:
+    """The notation of playing the picked cards: a bid, or the Assassin with them."""
+    influence = [c for c in cards if c != "assassin"]
+    if "assassin" in cards:
+        return " ".join(["assassin", *influence])
+    return " ".join(["play", *influence])
+
+
+def humans(kinds: tuple[str, ...], players: int) -> list[int]:
+    """The seats people play among the first `players`."""
+    return [s for s in range(players) if kinds[s] == HUMAN]
+
+
+def computers_play(kinds: tuple[str, ...], players: int) -> bool:
+    """Whether a computer sits at one of the first `players` seats."""
+    return any(k != HUMAN for k in kinds[:players])
+
+
+def computer_to_move(model: Model) -> str | None:
+    """The level of the computer whose decision is pending on the game screen, if any."""
+    game = model.game
+    if model.screen != "game" or game is None or game.to_move is None:
+        return None
+    kind = model.kinds[game.to_move]
+    return None if kind == HUMAN else kind
+
+
+def forced_to_move(model: Model) -> str | None:
+    """The move to make for the human to act when it is no choice (withdrawing when
+    nothing else is possible, say) and the setting allows it; else None."""
+    game = model.game
+    if not model.setup.auto or model.screen != "game" or game is None or game.to_move is None:
+        return None
+    if model.kinds[game.to_move] != HUMAN:
+        return None
+    forced = forced_action(game)
+    return None if forced is None else str(forced)
+
+
+def turn_came(before: Model, after: Model) -> bool:
+    """Whether a human's turn has just come after someone else's, or the game just
+    ended: the moments the page chimes for."""
+    if before.screen == "game" and after.screen == "end":
+        return True
+    game = after.game
+    if after.screen != "game" or game is None or game.to_move is None or before.game is game:
+        return False
+    seat = game.to_move
+    if after.kinds[seat] != HUMAN or after.mover in (None, seat):
+        return False
+    return forced_to_move(after) is None
+
+
+def undo_to(model: Model) -> int | None:
+    """How many actions the game keeps when the player takes a move back, or None when
+    no move can be: with one human against computers, back to that human's last
+    decision (the computers' moves after it are taken back too); in a hot-seat game,
+    only the last action, if a human made it. A move made for a player is taken back
+    with the decision before it, and so is any move that was no choice."""
+    game = model.game
+    if model.screen != "game" or game is None or game.decision == "over":
+        return None
+    solo = len(humans(model.kinds, game.players)) == 1
+    turns = turns_for(model)
+    for index in range(len(turns) - 1, -1, -1):
+        turn = turns[index]
+        if turn.forced:
+            continue
+        if model.kinds[turn.seat] == HUMAN:
+            return index
+        if not solo:
+            return None
+    return None
+
+
+def watched(model: Model) -> Model:
+    """The model the replay viewer draws the table from: the game at the step shown,
+    with the last action's lines as what just happened."""
+    watch = model.watch
+    assert watch is not None
+    record, line, step = watch.record, watch.line, watch.step
+    game = line.games[step]
+    return replace(
+        model,
+        game=game,
+        colours=full_colours(record.colours),
+        kinds=full_kinds(record.kinds),
+        seen=line.log_ends[max(step - 1, 0)],  # at the deal, nothing is new
+        mover=line.movers[step - 1] if step else None,
+        turns=watch.turns[:step],
+        undos=record.undos,
+        hint=None,
+        picked=(),
+    )

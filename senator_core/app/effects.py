@@ -1,0 +1,140 @@
+"""Everything `update` can ask the page to do, as data: the effects.
+
+`update` returns the new model and a tuple of these; the browser adapter carries
+each out as it says, deciding nothing, and sends back the message an effect
+names when it finishes (`Think` sends `Thought` or `HintReady`, `After` its own
+message). Like Elm's commands: the application says what should happen, the
+runtime makes it happen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..game import Game
+from .messages import Msg
+
+
+@dataclass(frozen=True)
+class Store:
+    """Write `value` under `key` in the browser's storage (None removes it). With
+    `expected`, only if what is stored there is still `expected`: else the page
+    sends `Stored` with what it found, and writes nothing. A write the browser
+    refuses sends `StorageFailed` with what is stored there now."""
+
+    key: str
+    value: str | None
+    guarded: bool = False
+    expected: str | None = None
+
+
+@dataclass(frozen=True)
+class Think:
+    """Let the computer of `level` (seeded with `seed`) work on `game`, time-sliced so
+    the page answers all the while. Its choice comes back as `Thought(moves, choice)`
+    after at least `least` seconds; with `estimate`, its rating of every legal action
+    comes back as `HintReady` instead. A newer `Think` of the same sort replaces one
+    still running."""
+
+    level: str
+    seed: int
+    game: Game
+    least: float = 0.0
+    estimate: bool = False
+
+
+@dataclass(frozen=True)
+class After:
+    """Wait `seconds`, then send `msg`."""
+
+    seconds: float
+    msg: Msg
+
+
+@dataclass(frozen=True)
+class Chime:
+    """A short sound: a human's turn has come, or (`final`) the game has ended."""
+
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class Animate:
+    """Fly these pieces (`what`, from, to: see `motion`) to their new places, each flight
+    `ms` long. The page skips it in a hidden tab and for reduced motion."""
+
+    moves: tuple[tuple[str, str, str], ...]
+    ms: int
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A move was made: a control now standing where the last tap landed ignores the
+    pointer a moment, so a double tap cannot act twice."""
+
+
+@dataclass(frozen=True)
+class Download:
+    """Offer a file to save: its name and text (JSON)."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PickFile:
+    """Open the browser's file picker; the file chosen comes back as `FileOpened`."""
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Move the keyboard's focus to the element with this id."""
+
+    id: str
+
+
+@dataclass(frozen=True)
+class Scroll:
+    """Scroll: "top" (the page), "log" (the log to its newest line), or the element
+    with this id into view."""
+
+    to: str
+
+
+@dataclass(frozen=True)
+class PageTitle:
+    """The tab's title."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class PageLanguage:
+    """The language the page is in (its `lang`)."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class Moves:
+    """How many actions the game shown has had (-1: none), marked on the page so a
+    watcher (a test, say) can wait for a move it did not make."""
+
+    count: int
+
+
+Effect = (
+    Store
+    | Think
+    | After
+    | Chime
+    | Animate
+    | Guard
+    | Download
+    | PickFile
+    | Focus
+    | Scroll
+    | PageTitle
+    | PageLanguage
+    | Moves
+)

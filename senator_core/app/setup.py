@@ -1,0 +1,128 @@
+"""The set-up's rules: reading a remembered set-up, changing one field, and the game
+it describes. Every value a field can hold is checked here, once."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..config import VARIANT_VALUES, GameConfig, Variants
+from ..i18n import LANGUAGES, _
+from ..rules import MAX_PLAYERS, MIN_PLAYERS
+from .model import PALETTE_SIZE, SEAT_CHOICES, SPEEDS, SWITCHES, Setup
+
+_FIELD_OF = {"first_opener": "first-opener"}  # a stored name that differs from the field's
+
+
+def setup_from_dict(data: Any) -> Setup:
+    """A remembered set-up; whatever is unreadable falls back to the default."""
+    if not isinstance(data, dict):
+        return Setup()
+    setup = Setup()
+    for name, value in data.items():
+        try:
+            setup = set_field(setup, _FIELD_OF.get(name, str(name)), value)
+        except (TypeError, ValueError):
+            continue
+    return setup
+
+
+def game_config(setup: Setup) -> GameConfig:
+    """The game a set-up describes; ValueError says what is wrong."""
+    seed_text = setup.seed.strip()
+    if seed_text and not seed_text.isdigit():
+        raise ValueError(_("The seed must be a whole number (or empty for a random deal)."))
+    opener = None if setup.first_opener == "random" else int(setup.first_opener)
+    if opener is not None and opener >= setup.players:
+        opener = None
+    return GameConfig(
+        players=setup.players,
+        seed=int(seed_text) if seed_text else None,
+        first_opener=opener,
+        names=setup.names[: setup.players],
+        variants=setup.variants,
+    )
+
+
+def switch(setup: Setup, name: str, on: bool) -> Setup:
+    """The set-up with the setting `name` (one of SWITCHES) turned on or off."""
+    return replace(setup, sound=on) if name == "sound" else replace(setup, auto=on)
+
+
+def read_kinds(value: Any) -> tuple[str, ...]:
+    """Who plays each seat, from stored JSON: a list of MAX_PLAYERS seat kinds."""
+    if (
+        not isinstance(value, list)
+        or len(value) != MAX_PLAYERS
+        or not all(k in SEAT_CHOICES for k in value)
+    ):
+        raise ValueError("kinds")
+    return tuple(value)
+
+
+def set_field(setup: Setup, name: str, value: Any) -> Setup:
+    """The set-up with one field changed; ValueError for a value it cannot hold."""
+    if name == "players":
+        players = int(value)
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError("players")
+        return replace(setup, players=players)
+    if name == "names" and isinstance(value, list) and len(value) == MAX_PLAYERS:
+        return replace(setup, names=tuple(str(v)[:40] for v in value))
+    if name == "colours" and isinstance(value, list):
+        colours = tuple(int(v) for v in value)
+        if sorted(colours) != list(range(PALETTE_SIZE)):
+            raise ValueError("colours")
+        return replace(setup, colours=colours)
+    if name == "kinds":
+        return replace(setup, kinds=read_kinds(value))
+    if name == "speed":
+        if value not in SPEEDS:
+            raise ValueError("speed")
+        return replace(setup, speed=str(value))
+    if name == "lang":
+        if value not in ("", *LANGUAGES):
+            raise ValueError("lang")
+        return replace(setup, lang=str(value))
+    if name in SWITCHES:
+        if not isinstance(value, bool):
+            raise ValueError(name)
+        return switch(setup, name, value)
+    if name == "first-opener":
+        if value != "random" and not (str(value).isdigit() and int(value) < MAX_PLAYERS):
+            raise ValueError("first opener")
+        return replace(setup, first_opener=str(value))
+    if name == "variants":
+        return replace(setup, variants=Variants.from_dict(value))
+    if name == "seed":
+        return replace(setup, seed=str(value)[:20])
+    if name.startswith("variant-"):
+        rule = name.removeprefix("variant-").replace("-", "_")
+        if rule not in VARIANT_VALUES:
+            raise ValueError(rule)
+        variants = Variants(**{**setup.variants.to_dict(), rule: str(value)})
+        return replace(setup, variants=variants)
+    if name.startswith("seat-"):
+        number, part = name.split("-", 2)[1:]
+        seat = int(number)
+        if not 0 <= seat < MAX_PLAYERS:
+            raise ValueError("seat")
+        if part == "name":
+            names = list(setup.names)
+            names[seat] = str(value)[:40]
+            return replace(setup, names=tuple(names))
+        if part == "kind":
+            if value not in SEAT_CHOICES:
+                raise ValueError("kind")
+            kinds = list(setup.kinds)
+            kinds[seat] = str(value)
+            return replace(setup, kinds=tuple(kinds))
+        if part == "colour":
+            colour = int(value)
+            if not 0 <= colour < PALETTE_SIZE:
+                raise ValueError("colour")
+            palette = list(setup.colours)
+            other = palette.index(colour)
+            palette[other], palette[seat] = palette[seat], colour  # colours stay distinct
+            return replace(setup, colours=tuple(palette))
+    raise ValueError(f"no set-up field {name!r}")

@@ -1,0 +1,690 @@
+"""How messages change the model: `update(model, msg) -> (model, effects)`.
+
+One `match` over the closed set of messages in `messages.py`; each case checks
+what it needs (a bad or stale message changes nothing, or says why in a notice
+in the page's language), makes the new model, and names the effects to carry
+out. Then `_follow` adds what any change implies, the same whatever message
+made it: what to store, the tab's title and language, where to scroll, the
+chime, the pieces to fly, and the waits that come next (a computer to think, a
+move that is no choice to make after a pause, a playing replay's next step).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import assert_never
+
+from ..actions import IllegalActionError
+from ..config import DEFAULT_NAMES, GameConfig
+from ..game import new_game, replay
+from ..i18n import LANGUAGES, _, use
+from ..records import RecordError, timeline
+from .derived import (
+    computer_to_move,
+    forced_to_move,
+    hand_list,
+    just_happened,
+    log_of,
+    picked_action,
+    picked_cards,
+    record_of,
+    turn_came,
+    turns_for,
+    undo_to,
+    watched,
+)
+from .effects import (
+    After,
+    Animate,
+    Chime,
+    Download,
+    Effect,
+    Focus,
+    Guard,
+    Moves,
+    PageLanguage,
+    PageTitle,
+    PickFile,
+    Scroll,
+    Store,
+    Think,
+)
+from .files import export_file, open_file
+from .help import RULE_SECTIONS
+from .messages import (
+    Act,
+    AskHint,
+    ChooseFile,
+    Confirm,
+    Continue,
+    Dismiss,
+    DismissAlert,
+    Explain,
+    Export,
+    Failed,
+    Field,
+    FileOpened,
+    FileTooLarge,
+    Forced,
+    Forget,
+    ForgetNo,
+    ForgetYes,
+    HintReady,
+    History,
+    Key,
+    Language,
+    Leave,
+    LinkGame,
+    LoadNewer,
+    LogRound,
+    Msg,
+    NewGame,
+    Panel,
+    Pick,
+    PlayAgain,
+    PlayFrom,
+    Pondered,
+    QuickPlay,
+    ReplayPlay,
+    ReplayTick,
+    Rule,
+    Start,
+    Step,
+    StorageFailed,
+    Stored,
+    Thought,
+    Title,
+    Toggle,
+    Undo,
+    UnknownControl,
+    Unpick,
+    Watch,
+    WatchEntry,
+    WatchKept,
+)
+from .model import HINT_LEVEL, PANELS, QUICK_PLAY_KINDS, SWITCHES, Hint, Model
+from .motion import holds, moves
+from .saves import HISTORY_KEY, SAVE_KEY, Turn, add_kept, kept, load_history, load_session
+from .setup import game_config, set_field, switch
+from .storage import persist, session_model, set_aside
+from .view import page_title
+from .watching import open_replay, step_replay
+
+Effects = tuple[Effect, ...]
+
+
+def update(model: Model, msg: Msg, now: str = "") -> tuple[Model, Effects]:
+    """The model after a message, and the effects to carry out. `now` is the time
+    (ISO), for the dates of games kept."""
+    use(model.lang)  # notices are said in the page's language
+    after, effects = _handle(model, msg, now)
+    return _follow(model, after, effects)
+
+
+def start(model: Model) -> Effects:
+    """The effects of the page's first model: the title, the language, and whatever
+    wait it begins with (a computer to move, a playing replay)."""
+    use(model.lang)
+    return (
+        PageTitle(page_title(model)),
+        PageLanguage(model.lang),
+        Moves(model.game.moves if model.game else -1),
+        Scroll("log"),
+        *_waits(None, model),
+    )
+
+
+def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
+    match msg:
+        # -- game moves
+        case Act(text):
+            return _act(model, text, now), (Focus("decision"),)
+        case Forced(moves, text):
+            game = model.game
+            if game is None or game.moves != moves or forced_to_move(model) != text:
+                return model, ()  # the position changed meanwhile
+            return _act(model, text, now, auto=True), ()
+        case Pondered():
+            if computer_to_move(model) is None or msg != _pondering(model):
+                return model, ()  # the position changed meanwhile
+            return model, (_think(model),)
+        case Thought(moves, text):
+            game = model.game
+            if game is None or game.moves != moves or computer_to_move(model) is None:
+                return model, ()  # the player went elsewhere meanwhile (another game, the menu)
+            return _act(model, text, now), ()
+        case HintReady(moves, options):
+            if model.game is None or moves != model.game.moves:
+                return model, ()  # the hint was for a position that is gone
+            return replace(model, hint=Hint(moves, options)), ()
+        # -- the game's controls
+        case Pick(index):
+            return _pick(model, index), ()
+        case Unpick():
+            return replace(model, picked=()), ()
+        case Confirm():
+            cards = picked_cards(model)
+            if not cards:
+                said = _("Touch the cards of your hand to build a bid first.")
+                return replace(model, notice=said), ()
+            return _act(model, picked_action(cards), now), (Focus("decision"),)
+        case Explain(key):
+            return replace(model, explain="" if model.explain == key else key[:40]), ()
+        case AskHint():
+            return _ask_hint(model)
+        case Undo():
+            return _undo(model), ()
+        case Toggle(name):
+            if name not in SWITCHES:
+                return model, ()
+            flipped = not getattr(model.setup, name)
+            return replace(model, setup=switch(model.setup, name, flipped)), ()
+        case Panel(name):
+            if name not in ("", *PANELS):
+                return model, ()
+            return replace(model, panel="" if model.panel == name else name, rule=""), ()
+        case Rule(rule):
+            if not re.fullmatch(r"R\d{1,2}", rule):
+                return model, ()
+            return replace(model, panel="rules", rule=rule), ()
+        case LogRound(number):
+            if not number.isdigit() or int(number) > 9:
+                return model, ()
+            return replace(model, log_rounds=tuple(sorted({*model.log_rounds, int(number)}))), ()
+        case LinkGame():
+            return (model if model.game is None else replace(model, linked=model.game.moves)), ()
+        # -- screens
+        case NewGame():
+            return replace(model, screen="setup", notice=None, panel=""), ()
+        case Start():
+            try:
+                config = game_config(model.setup)
+            except ValueError as err:
+                return replace(model, notice=str(err).rstrip(".") + "."), ()
+            return _start(model, config, now), ()
+        case QuickPlay():
+            return _quick_play(model, now), ()
+        case PlayAgain():
+            if model.game is None:
+                return replace(model, screen="setup"), ()
+            config = replace(model.game.config, seed=None, draws=(), event_order=())
+            return _start(model, config, now, model.kinds), ()
+        case Continue():
+            if model.game is None:
+                return replace(model, notice=_("There is no game to continue.")), ()
+            screen = "end" if model.game.decision == "over" else "game"
+            return replace(model, screen=screen, notice=None), ()
+        case Title():
+            return replace(model, screen="title", notice=None, panel=""), ()
+        case History():
+            return replace(
+                model, screen="history", notice=None, panel="", watch=None, confirm=""
+            ), ()
+        case Language(code):
+            if code not in LANGUAGES:
+                return model, ()
+            return replace(model, lang=code, setup=replace(model.setup, lang=code)), ()
+        # -- notices
+        case Dismiss():
+            return replace(model, notice=None), ()
+        case DismissAlert():
+            if model.alert != "storage":
+                return model, ()
+            return replace(model, alert="", storage_warned=True), ()
+        case LoadNewer():
+            return _load_newer(model), ()
+        # -- the replay viewer
+        case Watch(step):
+            return _watch(model, step), ()
+        case WatchEntry(entry):
+            return _watch_entry(model, entry), ()
+        case WatchKept(index):
+            if not index.isdigit() or int(index) >= len(model.history):
+                return model, ()
+            try:
+                record = model.history[int(index)].record()
+            except RecordError as err:
+                said = _("This kept game cannot be opened. {reason}").format(reason=err)
+                return replace(model, notice=said), ()
+            return open_replay(model, record, "history", 0, int(index)), ()
+        case Step(where):
+            return step_replay(model, where), ()
+        case ReplayPlay():
+            watch = model.watch
+            if watch is None:
+                return model, ()
+            if watch.playing:
+                return replace(model, watch=replace(watch, playing=False)), ()
+            step = 0 if watch.step >= watch.line.steps else watch.step
+            return replace(model, watch=replace(watch, playing=True, step=step)), ()
+        case ReplayTick(step):
+            watch = model.watch
+            if model.screen != "replay" or watch is None or not watch.playing:
+                return model, ()
+            if watch.step != step:
+                return model, ()  # a tick of an earlier run of the replay
+            return step_replay(model, "next"), ()
+        case Leave():
+            return _leave(model), ()
+        case PlayFrom():
+            return _play_from(model, now), ()
+        # -- games played and files
+        case Forget(index):
+            if not index.isdigit() or int(index) >= len(model.history):
+                return model, ()
+            return replace(model, confirm=f"forget-{index}"), ()
+        case ForgetYes(index):
+            if model.confirm != f"forget-{index}":
+                return model, ()
+            at = int(index)
+            history = model.history[:at] + model.history[at + 1 :]
+            return replace(
+                model, history=history, confirm="", notice=_("The game was deleted.")
+            ), ()
+        case ForgetNo():
+            return replace(model, confirm=""), ()
+        case Export(what):
+            made = export_file(model, what, now)
+            if made is None:
+                return replace(model, notice=_("There is no game to save.")), ()
+            return model, (Download(*made),)
+        case ChooseFile():
+            return model, (PickFile(),)
+        case FileOpened(text):
+            return open_file(model, text), ()
+        case FileTooLarge():
+            return replace(model, notice=_("This file is too large to be a game record.")), ()
+        # -- the page
+        case Field(name, value):
+            return _field(model, name, value), ()
+        case Key(key):
+            if key != "Escape":
+                return model, ()
+            if model.notice:
+                return replace(model, notice=None), ()
+            return (replace(model, panel="") if model.panel else model), ()
+        case Stored(key, value):
+            return _stored(_remember(model, key, value), key, value), ()
+        case StorageFailed(key, value):
+            # What is stored stays known as it is: the write is tried again at the next change.
+            failed = model if model.storage_warned else replace(model, alert="storage")
+            return _remember(failed, key, value), ()
+        case Failed(error):
+            said = _("Something went wrong: {error}").format(error=error[:300])
+            return replace(model, notice=said), ()
+        case UnknownControl(name):
+            return replace(model, notice=_("Unknown command {name}.").format(name=repr(name))), ()
+        case _:
+            assert_never(msg)
+
+
+# ------------------------------------------------------------------ what every change implies
+
+
+def _follow(before: Model, after: Model, effects: Effects) -> tuple[Model, Effects]:
+    if after.game is not before.game:
+        after = replace(after, epoch=before.epoch + 1)
+    after, writes = _writes(after)
+    out: list[Effect] = [*writes]
+    if after.lang != before.lang:
+        use(after.lang)
+        out.append(PageLanguage(after.lang))
+    title = page_title(after)
+    if title != page_title(before) or after.lang != before.lang:
+        out.append(PageTitle(title))
+    if after.screen != before.screen:
+        out.append(Scroll("top"))  # a new screen starts at its top, as a new page would
+    stepped = after.watch is not None and (
+        before.watch is None or before.watch.step != after.watch.step
+    )
+    if before.game is not after.game or stepped:
+        out.append(Scroll("log"))  # the log reads top to bottom: its newest line in view
+    if after.panel == "rules" and after.rule and before.rule != after.rule:
+        out.append(Scroll(RULE_SECTIONS.get(after.rule, "")))
+    game = after.game
+    if game is not before.game:
+        out.append(Moves(game.moves if game else -1))
+        if game is not None and before.game is not None and game.moves != before.game.moves:
+            out.append(Guard())
+    flights = _flights(before, after)
+    if flights:
+        out.append(Animate(flights, after.setup.pace.flight_ms))
+    if after.setup.sound and turn_came(before, after):
+        out.append(Chime(final=after.screen == "end"))
+    out.extend(effects)
+    out.extend(_waits(before, after))
+    return after, tuple(out)
+
+
+def _writes(model: Model) -> tuple[Model, list[Effect]]:
+    """The storage writes that bring what is stored up to the model, and the model
+    knowing them made. The save is written only over what this page last saw there."""
+    stored = dict(model.stored)
+    out: list[Effect] = []
+    for key, value in persist(model).items():
+        if stored.get(key) == value:
+            continue
+        guarded = key == SAVE_KEY
+        out.append(Store(key, value, guarded, stored.get(key)))
+        stored[key] = value
+    if not out:
+        return model, out
+    return replace(model, stored=tuple(stored.items())), out
+
+
+def _remember(model: Model, key: str, value: str | None) -> Model:
+    """The model knowing what is stored under `key`."""
+    stored = dict(model.stored)
+    stored[key] = value
+    return replace(model, stored=tuple(stored.items()))
+
+
+def _flights(before: Model, after: Model) -> tuple[tuple[str, str, str], ...]:
+    """What the last action moved, to be seen moving: not when the page catches up
+    (a reload, another tab's game) or at the instant pace."""
+    game = after.game
+    if (
+        game is None
+        or before.game is None
+        or game is before.game
+        or after.seen != len(log_of(before.game))
+        or after.setup.speed == "instant"
+    ):
+        return ()
+    return tuple(tuple(m) for m in moves(log_of(game)[after.seen :]))  # type: ignore[misc]
+
+
+def _pondering(model: Model) -> Pondered | None:
+    """The pause a computer to move takes first, after a big moment, if it takes one."""
+    game = model.game
+    if game is None or not holds(just_happened(model)):
+        return None
+    return Pondered(game.moves)
+
+
+def _think(model: Model) -> Think:
+    game = model.game
+    level = computer_to_move(model)
+    assert game is not None and game.to_move is not None and level is not None
+    # A seat's computer plays alike: seeded with its seat.
+    return Think(level, game.to_move, game, least=model.setup.pace.think)
+
+
+def _waits(before: Model | None, after: Model) -> list[Effect]:
+    """The waits a change begins: a computer to move thinks (after a pause at a big
+    moment), a move that is no choice is made after a pause the player sees, and a
+    playing replay steps on. A wait already begun is not begun again."""
+    out: list[Effect] = []
+    pace = after.setup.pace
+    game = after.game
+    if computer_to_move(after) and (
+        before is None or not computer_to_move(before) or before.game is not game
+    ):
+        assert game is not None
+        pondering = _pondering(after)
+        if pondering is None:
+            out.append(_think(after))
+        else:
+            ended = any(e.id == "round_end" for e in just_happened(after))
+            out.append(After(pace.hold * (2 if ended else 1), pondering))
+    forced = forced_to_move(after)
+    if forced and (before is None or before.game is not game or not forced_to_move(before)):
+        assert game is not None
+        out.append(After(pace.forced, Forced(game.moves, forced)))
+    watch = after.watch
+    if after.screen == "replay" and watch is not None and watch.playing:
+        was = None if before is None else before.watch
+        if (
+            was is None
+            or not was.playing
+            or was.step != watch.step
+            or before is None
+            or (before.screen != "replay")
+        ):
+            out.append(After(pace.replay, ReplayTick(watch.step)))
+    return out
+
+
+# --------------------------------------------------------------------------- the cases
+
+
+def _field(model: Model, name: str, value: str) -> Model:
+    if name == "lang":
+        return _handle(model, Language(value), "")[0]
+    if name in ("replay-step", "replay-jump"):
+        return step_replay(model, value)
+    if name != "speed" and model.screen != "setup":
+        return model
+    try:
+        setup = set_field(model.setup, name, value)
+    except (TypeError, ValueError):
+        return model
+    return replace(model, setup=setup, notice=None)
+
+
+def _ask_hint(model: Model) -> tuple[Model, Effects]:
+    game = model.game
+    if game is None or game.to_move is None or model.screen != "game":
+        return model, ()
+    if model.hint is not None and model.hint.moves == game.moves:
+        return model, ()  # shown already
+    return model, (Think(HINT_LEVEL, game.to_move, game, estimate=True),)
+
+
+def _quick_play(model: Model, now: str) -> Model:
+    own = model.setup.names[0].strip() or DEFAULT_NAMES[0]
+    if own in DEFAULT_NAMES[1:4]:
+        own = DEFAULT_NAMES[0]
+    try:
+        config = GameConfig(players=4, names=(own, *DEFAULT_NAMES[1:4]))
+    except ValueError:
+        config = GameConfig(players=4, names=DEFAULT_NAMES[:4])
+    return _start(model, config, now, QUICK_PLAY_KINDS)
+
+
+def _start(
+    model: Model, config: GameConfig, now: str, kinds: tuple[str, ...] | None = None
+) -> Model:
+    game = new_game(config)
+    return replace(
+        set_aside(model, now),
+        screen="game",
+        game=game,
+        seen=len(log_of(game)),
+        notice=None,
+        panel="",
+        colours=model.setup.colours,
+        kinds=model.setup.kinds if kinds is None else kinds,
+        hint=None,
+        mover=None,
+        turns=(),
+        undos=0,
+        started=now,
+        picked=(),
+        explain="",
+        log_rounds=(),
+        watch=None,
+        confirm="",
+    )
+
+
+def _pick(model: Model, value: str) -> Model:
+    """Touches a card of the hand shown: picks it, or puts it back."""
+    game = model.game
+    if game is None or game.decision != "debate" or game.to_move is None:
+        return model
+    if not value.isdigit() or int(value) >= len(hand_list(game.hand(game.to_move))):
+        return model
+    picked = set(model.picked)
+    picked.symmetric_difference_update({int(value)})
+    return replace(model, picked=tuple(sorted(picked)))
+
+
+def _act(model: Model, text: str, now: str, auto: bool = False) -> Model:
+    """Performs a game action; `auto` marks a move made for a human because nothing
+    else was legal (the log says so)."""
+    game = model.game
+    if game is None or model.screen != "game" or game.to_move is None:
+        return replace(model, notice=_("There is no game in progress."))
+    moved = game.clone()
+    try:
+        moved.apply(text)
+    except IllegalActionError as err:
+        return replace(model, notice=str(err))
+    seen = len(log_of(game))
+    after = replace(
+        model,
+        screen="end" if moved.decision == "over" else "game",
+        game=moved,
+        seen=seen,
+        notice=None,
+        hint=None,
+        mover=game.to_move,
+        turns=(
+            *turns_for(model),
+            Turn(game.to_move, seen, auto, len(game.legal_actions()) == 1),
+        ),
+        picked=(),
+        explain="",
+        confirm="",
+    )
+    if moved.decision == "over":
+        record = record_of(after)
+        assert record is not None
+        after = replace(after, history=add_kept(after.history, (kept(record, now),)))
+    return after
+
+
+def _undo(model: Model) -> Model:
+    keep = undo_to(model)
+    game = model.game
+    if keep is None or game is None:
+        return replace(model, notice=_("There is no move to take back."))
+    record = game.record()
+    earlier = replay({**record, "actions": record["actions"][:keep]})
+    turns = turns_for(model)[:keep]
+    last = turns[-1] if turns else None
+    return replace(
+        model,
+        game=earlier,
+        turns=turns,
+        undos=model.undos + 1,
+        seen=len(log_of(earlier)) if last is None else last.log_start,
+        mover=None if last is None else last.seat,
+        hint=None,
+        picked=(),
+        explain="",
+        notice=None,
+        confirm="",
+    )
+
+
+def _stored(model: Model, key: str, value: str | None) -> Model:
+    """Another tab changed what is stored under `key`."""
+    if key == HISTORY_KEY and HISTORY_KEY not in model.held:
+        try:
+            games = load_history(value)[0] if value else ()
+        except RecordError:
+            return model
+        return replace(model, history=games)
+    if key != SAVE_KEY or SAVE_KEY in model.held or value == persist(model).get(SAVE_KEY):
+        return model
+    game = model.game
+    if model.screen == "game" and game is not None and game.decision != "over":
+        return replace(model, alert="stale", newer=value)
+    if value is None:  # the other tab ended the game or set it aside
+        if game is not None and game.decision != "over":
+            return replace(model, game=None, turns=())
+        return model
+    try:
+        session = load_session(value)
+    except RecordError:
+        return model
+    return replace(session_model(model, session), screen=model.screen)
+
+
+def _load_newer(model: Model) -> Model:
+    text = model.newer
+    cleared = replace(model, alert="", newer=None)
+    if text is None:
+        return replace(cleared, game=None, turns=(), screen="title")
+    try:
+        session = load_session(text)
+    except RecordError as err:
+        return replace(cleared, game=None, turns=(), screen="title", notice=str(err))
+    return replace(session_model(cleared, session), screen="game", watch=None)
+
+
+def _watch(model: Model, value: str) -> Model:
+    """Watches the game shown, from move `value` (or from the start, playing)."""
+    record = record_of(model)
+    if record is None:
+        return replace(model, notice=_("There is no game to watch."))
+    if model.screen == "replay" and model.watch is not None:
+        return step_replay(model, value) if value else model
+    back = model.screen if model.screen in ("end", "game") else "title"
+    step = int(value) if value.isdigit() else 0
+    opened = open_replay(model, record, back, step)
+    if not value and opened.watch is not None:
+        opened = replace(opened, watch=replace(opened.watch, playing=True))
+    return opened
+
+
+def _watch_entry(model: Model, value: str) -> Model:
+    """Watches the game shown from the action that wrote log line `value`."""
+    if not value.isdigit():
+        return model
+    entry = int(value)
+    if model.screen == "replay" and model.watch is not None:
+        return step_replay(model, str(model.watch.line.step_of_entry(entry)))
+    record = record_of(model)
+    if record is None:
+        return model
+    line = timeline(record.game)
+    back = model.screen if model.screen in ("end", "game") else "title"
+    return open_replay(model, record, back, line.step_of_entry(entry))
+
+
+def _leave(model: Model) -> Model:
+    watch = model.watch
+    back = "title" if watch is None else watch.back
+    if back == "game" and (model.game is None or model.game.decision == "over"):
+        back = "end" if model.game is not None else "title"
+    return replace(model, screen=back, watch=None, explain="", panel="")
+
+
+def _play_from(model: Model, now: str) -> Model:
+    """Takes over the game watched at the step shown, to play on from there."""
+    watch = model.watch
+    if watch is None or watch.game.decision == "over":
+        return model
+    record, line, step = watch.record, watch.line, watch.step
+    playing = model.game is not None and model.game.decision != "over"
+    same = playing and model.game is not None and model.game.record() == record.game.record()
+    base = model if same else set_aside(model, now)
+    if watch.kept is not None and step == line.steps:
+        # An unfinished kept game played on from its last move: it is the game in
+        # progress now, kept again if it is set aside again.
+        key = kept(record, "").key
+        base = replace(base, history=tuple(k for k in base.history if k.key != key))
+    shown = watched(model)  # the table as the replay shows it, now to play on
+    return replace(
+        base,
+        screen="game",
+        game=shown.game,
+        colours=shown.colours,
+        kinds=shown.kinds,
+        turns=shown.turns,
+        undos=shown.undos,
+        started=record.started or now,
+        seen=shown.seen,
+        mover=shown.mover,
+        hint=None,
+        picked=(),
+        explain="",
+        panel="",
+        log_rounds=(),
+        watch=None,
+        notice=None,
+    )

@@ -1,0 +1,38 @@
+"""The replay viewer's state: opening a game to watch, and moving through it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..records import Record, timeline
+from .model import Model, Watch
+from .saves import turns_of
+
+
+def open_replay(
+    model: Model, record: Record, back: str, step: int = 0, kept_at: int | None = None
+) -> Model:
+    """The replay viewer on `record` at `step`; `back` is the screen it returns to and
+    `kept_at` the game's place in the history, when it was opened from there."""
+    line = timeline(record.game)
+    step = max(0, min(step, line.steps))
+    watch = Watch(record, line, step, back=back, kept=kept_at, turns=turns_of(record, line))
+    return replace(
+        model, screen="replay", watch=watch, panel="", explain="", notice=None, confirm=""
+    )
+
+
+def step_replay(model: Model, where: str) -> Model:
+    """The replay at another step: "first", "back", "next", "last" or a number."""
+    watch = model.watch
+    if watch is None:
+        return model
+    last = watch.line.steps
+    step = {"first": 0, "back": watch.step - 1, "next": watch.step + 1, "last": last}.get(where)
+    if step is None:
+        if not where.isdigit():
+            return model
+        step = int(where)
+    step = max(0, min(step, last))
+    playing = watch.playing and step < last and where == "next"
+    return replace(model, watch=replace(watch, step=step, playing=playing), explain="")

@@ -1,0 +1,43 @@
+"""The browser adapter decides nothing and says nothing: checks on web/main.py's source."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ADAPTER = Path(__file__).parent.parent / "web" / "main.py"
+# Calls whose strings are for the browser or the developer, not the player.
+NOT_FOR_PLAYERS = ("js.console.", "js.Function.new", "js.window.matchMedia")
+WORDS = re.compile(r"[A-Za-z]{2,} [A-Za-z]{2,}")
+
+
+def sentences(source: str) -> list[str]:
+    """The string constants of `source` that read as words, outside docstrings and the
+    calls in NOT_FOR_PLAYERS."""
+    tree = ast.parse(source)
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            skipped.add(id(body[0].value))  # a docstring
+        if isinstance(node, ast.Call) and ast.unparse(node.func).startswith(NOT_FOR_PLAYERS):
+            skipped.update(id(n) for n in ast.walk(node))
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if WORDS.search(node.value):
+                found.append(node.value)
+    return found
+
+
+def test_the_adapter_holds_no_sentence_for_the_player() -> None:
+    """Every word the player reads comes from the application, through the catalogs."""
+    assert sentences(ADAPTER.read_text(encoding="utf-8")) == []
+
+
+def test_a_sentence_in_the_adapter_is_found() -> None:
+    source = 'def f():\n    """Docs."""\n    js.console.info(f"no sound: {x}")\n    say("There is no game.")\n'
+    assert sentences(source) == ["There is no game."]

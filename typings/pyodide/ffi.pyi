@@ -1,0 +1,9 @@
+# The part of Pyodide's foreign function interface that web/main.py uses.
+from collections.abc import Callable
+from typing import Any
+
+class JsProxy:
+    def __getattr__(self, name: str) -> Any: ...
+
+def create_proxy(obj: Callable[..., Any]) -> Any: ...
+def to_js(obj: Any, *, dict_converter: Any = ...) -> Any: ...
