@@ -5,7 +5,7 @@ on loopback, opens a five-player game by link in Chromium and clicks random
 legal actions (a seeded `random.Random`) until the board is well filled. Then,
 in the page, it times with performance.now():
 
-- the adapter's whole render, `page.render()` through `pyodide.runPython`: the
+- the adapter's whole render, `page.draw()` through `pyodide.runPython`: the
   view in Python, the HTML handed to JavaScript and morphed into the page;
   once with the same model each time (what a redraw with nothing new costs)
   and once alternating between two positions one action apart (what a click
@@ -59,7 +59,7 @@ TARGET_MS = 16.0
 PY_SETUP = """
 from senator_core.app import Act, update, view
 bench_models = [page.model]
-bench_models.append(update(page.model, Act(str(page.model.game.legal_actions()[0]))))
+bench_models.append(update(page.model, Act(str(page.model.game.legal_actions()[0])))[0])
 bench_html = [str(view(m)) for m in bench_models]
 """
 PY_VIEW = """
@@ -75,7 +75,7 @@ _bench_view({reps})
 """
 PY_RENDER_ALTERNATING = """
 page.model = bench_models[{index}]
-page.render()
+page.draw()
 """
 
 # JavaScript timing loops: each returns a list of milliseconds.
@@ -84,7 +84,7 @@ JS_RENDER_SAME = """(reps) => {
   const times = [];
   for (let i = 0; i < reps; i++) {
     const start = performance.now();
-    py.runPython("page.render()");
+    py.runPython("page.draw()");
     times.push(performance.now() - start);
   }
   return times;
@@ -117,7 +117,7 @@ JS_RENDER_MOVED = """(reps) => {
   const py = window.senator.pyodide;
   const times = [];
   for (let i = 0; i < reps; i++) {
-    py.runPython("page.model = bench_models[0]; page.render()");
+    py.runPython("page.model = bench_models[0]; page.draw()");
     void document.body.offsetHeight;  // the position before has been laid out, as on screen
     const start = performance.now();
     py.runPython("page.model = bench_models[1]; page.render(bench_models[0])");
@@ -201,7 +201,7 @@ def cpython_model(url: str, clicked: list[str]) -> Model:
     link = parse_qs(parts.query)["game"][0]
     model, _ = init({}, link, f"{parts.scheme}://{parts.netloc}{parts.path}")
     for text in clicked:
-        model = update(model, Act(text))
+        model = update(model, Act(text))[0]
     return model
 
 
@@ -237,13 +237,13 @@ def measure(page: Page, reps: int) -> dict[str, list[float]]:
         "'len(page.moves_to_show(bench_models[0], bench_models[1]))')"
     )
     results_flights.append(int(flights))
-    page.evaluate("window.senator.pyodide.runPython('page.model = bench_models[0]; page.render()')")
+    page.evaluate("window.senator.pyodide.runPython('page.model = bench_models[0]; page.draw()')")
     results["render, same model"] = page.evaluate(JS_RENDER_SAME, reps + warm)[warm:]
     code = json.dumps(PY_VIEW.replace("{reps}", str(reps + warm)))
     text = page.evaluate(f"window.senator.pyodide.runPython({code})")
     results["str(view(model)) in Python"] = json.loads(text)[warm:]
     results["morphdom alone, two positions"] = page.evaluate(JS_MORPH, reps + warm)[warm:]
-    page.evaluate("window.senator.pyodide.runPython('page.render()')")
+    page.evaluate("window.senator.pyodide.runPython('page.draw()')")
     return results
 
 

@@ -27,9 +27,12 @@ def sentences(source: str) -> list[str]:
     for node in ast.walk(tree):
         if id(node) in skipped:
             continue
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if WORDS.search(node.value):
-                found.append(node.value)
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and WORDS.search(node.value)
+        ):
+            found.append(node.value)
     return found
 
 
@@ -39,5 +42,8 @@ def test_the_adapter_holds_no_sentence_for_the_player() -> None:
 
 
 def test_a_sentence_in_the_adapter_is_found() -> None:
-    source = 'def f():\n    """Docs."""\n    js.console.info(f"no sound: {x}")\n    say("There is no game.")\n'
+    source = (
+        'def f():\n    """Docs."""\n    js.console.info(f"no sound: {x}")\n'
+        '    say("There is no game.")\n'
+    )
     assert sentences(source) == ["There is no game."]

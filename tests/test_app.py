@@ -14,8 +14,8 @@ import senator_core as sc
 from senator_core.app import Act, Field, Model, Setup, control, init, persist, view
 from senator_core.app.derived import computer_to_move, forced_to_move, turn_came
 from senator_core.app.html import Markup, classes, h, raw
-from senator_core.app.motion import Move, moves
 from senator_core.app.messages import Forced, HintReady
+from senator_core.app.motion import Move, moves
 from senator_core.app.saves import (
     SAVE_KEY,
     SETUP_KEY,

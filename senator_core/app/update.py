@@ -119,7 +119,8 @@ def update(model: Model, msg: Msg, now: str = "") -> tuple[Model, Effects]:
     (ISO), for the dates of games kept."""
     use(model.lang)  # notices are said in the page's language
     after, effects = _handle(model, msg, now)
-    return _follow(model, after, effects)
+    # After a refused write, the next is tried at the next change, not at once again.
+    return _follow(model, after, effects, write=not isinstance(msg, StorageFailed))
 
 
 def start(model: Model) -> Effects:
@@ -322,10 +323,14 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
 # ------------------------------------------------------------------ what every change implies
 
 
-def _follow(before: Model, after: Model, effects: Effects) -> tuple[Model, Effects]:
+def _follow(
+    before: Model, after: Model, effects: Effects, write: bool = True
+) -> tuple[Model, Effects]:
     if after.game is not before.game:
         after = replace(after, epoch=before.epoch + 1)
-    after, writes = _writes(after)
+    writes: list[Effect] = []
+    if write:
+        after, writes = _writes(after)
     out: list[Effect] = [*writes]
     if after.lang != before.lang:
         use(after.lang)

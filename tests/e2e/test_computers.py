@@ -223,7 +223,8 @@ def test_the_menu_opened_while_a_computer_thinks_keeps_the_game_waiting(
     page.locator("[data-msg='continue']").wait_for(timeout=5_000)
     # The search ends on the title screen.
     page.wait_for_function(
-        "!window.senator.pyodide.runPython('page.thinking')", timeout=GAME_TIMEOUT
+        "!window.senator.pyodide.runPython('any(not t.done() for t in page.thinking.values())')",
+        timeout=GAME_TIMEOUT,
     )
     page.wait_for_timeout(500)
     assert page.locator("#app .notice").count() == 0
