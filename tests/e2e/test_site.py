@@ -66,10 +66,14 @@ def test_a_game_in_progress_survives_a_reload(site: Site, page: Any, watch: Watc
 
 
 # Makes the application's `update` raise, as a bug in it would.
+# A bug in how one message is handled: every message but the report of the failure fails.
 BREAK_UPDATE = """
 import __main__
+working = __main__.update
 def broken(model, msg, now=""):
-    raise RuntimeError("injected failure")
+    if type(msg).__name__ != "Failed":
+        raise RuntimeError("injected failure")
+    return working(model, msg, now)
 __main__.update = broken
 """
 
