@@ -223,9 +223,7 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
                 model, screen="history", notice=None, panel="", watch=None, confirm=""
             ), ()
         case Language(code):
-            if code not in LANGUAGES:
-                return model, ()
-            return replace(model, lang=code, setup=replace(model.setup, lang=code)), ()
+            return _language(model, code), ()
         # -- notices
         case Dismiss():
             return replace(model, notice=None), ()
@@ -439,14 +437,8 @@ def _waits(before: Model | None, after: Model) -> list[Effect]:
         out.append(After(pace.forced, Forced(game.moves, forced)))
     watch = after.watch
     if after.screen == "replay" and watch is not None and watch.playing:
-        was = None if before is None else before.watch
-        if (
-            was is None
-            or not was.playing
-            or was.step != watch.step
-            or before is None
-            or (before.screen != "replay")
-        ):
+        was = None if before is None or before.screen != "replay" else before.watch
+        if was is None or not was.playing or was.step != watch.step:
             out.append(After(pace.replay, ReplayTick(watch.step)))
     return out
 
@@ -456,7 +448,7 @@ def _waits(before: Model | None, after: Model) -> list[Effect]:
 
 def _field(model: Model, name: str, value: str) -> Model:
     if name == "lang":
-        return _handle(model, Language(value), "")[0]
+        return _language(model, value)
     if name in ("replay-step", "replay-jump"):
         return step_replay(model, value)
     if name != "speed" and model.screen != "setup":
@@ -466,6 +458,12 @@ def _field(model: Model, name: str, value: str) -> Model:
     except (TypeError, ValueError):
         return model
     return replace(model, setup=setup, notice=None)
+
+
+def _language(model: Model, code: str) -> Model:
+    if code not in LANGUAGES:
+        return model
+    return replace(model, lang=code, setup=replace(model.setup, lang=code))
 
 
 def _ask_hint(model: Model) -> tuple[Model, Effects]:
