@@ -42,9 +42,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from senator_core.bots import BASELINE, BUDGETS, LEVELS, SEARCHES
-from senator_core.bots.rating import Seats, ladder_fit
 from senator_core.bots.tournament import Task, run
 from senator_core.game import Game
+from tools.rating import Seats, ladder_fit
 
 LADDER = (*LEVELS, BASELINE)
 TABLE = 4  # players at each ladder table

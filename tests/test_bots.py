@@ -7,7 +7,6 @@ import itertools
 import json
 import math
 import random
-from pathlib import Path
 
 import pytest
 
@@ -24,12 +23,10 @@ from senator_core.bots import (
     finish,
     make,
     portable,
-    train,
 )
 from senator_core.bots.base import Bot
 from senator_core.bots.heuristic import Heuristic, candidates
 from senator_core.bots.mcts import Node
-from senator_core.bots.rating import bradley_terry, comparisons, ladder_fit
 from senator_core.bots.tournament import run, wilson
 from senator_core.config import VARIANT_VALUES
 
@@ -385,41 +382,6 @@ def test_search_beats_random_beyond_luck() -> None:
     assert result.results[0].win_rate > 0.6
 
 
-def test_ratings_find_the_strengths_that_made_the_games() -> None:
-    """Games drawn from known Bradley-Terry strengths (Elo 0, 200, 400 at four-player
-    tables of three levels and a filler that never wins) give back those ratings
-    within their intervals, and the order of the levels."""
-    truth = {"a": 0.0, "b": 200.0, "c": 400.0}
-    rng = random.Random(5)
-    games = []
-    for _ in range(600):
-        strengths = {k: 10 ** (v / 400) for k, v in truth.items()}
-        total = sum(strengths.values())
-        pick = rng.random() * total
-        winner = (
-            "a" if pick < strengths["a"] else "b" if pick < strengths["a"] + strengths["b"] else "c"
-        )
-        games.append([(k, 1.0 if k == winner else 0.0) for k in truth] + [("filler", 0.0)])
-    fit = ladder_fit(games, ["a", "b", "c"], "a", seed=1, resamples=60)
-    assert fit["a"][0] == 0.0
-    for level, (value, low, high) in fit.items():
-        assert low <= value <= high
-        assert low - 60 <= truth[level] <= high + 60, (level, value, low, high)
-    assert fit["a"][0] < fit["b"][0] < fit["c"][0]
-    # A shared victory splits the pair's comparison; two losers tell nothing.
-    wins = comparisons([[("a", 0.5), ("b", 0.5), ("c", 0.0), ("c", 0.0)]])
-    assert wins == {
-        ("a", "b"): 0.5,
-        ("b", "a"): 0.5,
-        ("a", "c"): 2.0,
-        ("b", "c"): 2.0,
-        ("c", "a"): 0.0,
-        ("c", "b"): 0.0,
-    }
-    even = bradley_terry(wins, ["a", "b", "c"], "a")
-    assert even["b"] == pytest.approx(0.0, abs=1e-6) and even["c"] < 0
-
-
 def test_tournament_rotates_seats_on_the_same_seeds() -> None:
     from senator_core.bots.tournament import tasks
 
@@ -540,27 +502,6 @@ def test_portable_add_is_left_to_right() -> None:
 # ---------------------------------------------------------------- the fitted evaluation
 
 
-def test_the_evaluation_is_fitted_by_its_script_and_the_run_is_reproducible(
-    tmp_path: Path,
-) -> None:
-    """The training script on a tiny sample: a file the search can read, the same
-    file for the same arguments, and a fit that explains the last round's winners
-    better than an even chance (ln of the players) on its own games."""
-    first, second = tmp_path / "one.json", tmp_path / "two.json"
-    assert train.main(["--games", "30", "--seed", "2", "--out", str(first)]) == 0
-    assert train.main(["--games", "30", "--seed", "2", "--out", str(second)]) == 0
-    assert first.read_bytes() == second.read_bytes()
-    model = json.loads(first.read_text())
-    assert model["features"] == list(evaluation.FEATURES)
-    assert len(model["weights"]) == 3 and all(
-        len(r) == len(evaluation.FEATURES) for r in model["weights"]
-    )
-    by_round = train.self_play(30, 2)
-    last = by_round[2]
-    even = sum(math.log(len(rows)) for rows, _ in last) / len(last)
-    assert train.log_loss(last, model["weights"][2]) < even - 0.1
-
-
 def test_the_shipped_evaluation_reads_the_position_sensibly() -> None:
     """The weights in the package load; the chances sum to 1; in the last round, a
     player far ahead on passed tokens is the likeliest winner."""
@@ -571,5 +512,3 @@ def test_the_shipped_evaluation_reads_the_position_sensibly() -> None:
     chances = evaluation.win_chances(game, weights)
     assert sum(chances) == pytest.approx(1.0)
     assert chances[0] == max(chances) and chances[0] > 0.5
-    with pytest.raises(SystemExit):
-        train.main(["--games", "0"])

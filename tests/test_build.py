@@ -78,6 +78,21 @@ def test_shipped_wheels_carry_bytecode_for_pyodides_python(dist: Path) -> None:
             assert all(name in record for name in names)
 
 
+def test_the_game_wheel_holds_the_game_and_no_developer_tool(dist: Path) -> None:
+    """The wheel the page downloads holds `senator_core` alone: self-play training and
+    the rating fit (`tools/`) are run by developers, never by the page or the command
+    line, so none of their modules comes back into it, as source or as bytecode."""
+    info = json.loads((dist / "build.json").read_text())
+    with zipfile.ZipFile(dist / info["wheel"]) as archive:
+        names = archive.namelist()
+    tops = {name.split("/")[0] for name in names}
+    assert {top for top in tops if not top.endswith(".dist-info")} == {"senator_core"}
+    modules = {Path(name).name.split(".")[0] for name in names if name.endswith((".py", ".pyc"))}
+    developer = {path.stem for path in (ROOT / "tools").glob("*.py")} - {"__init__"}
+    assert {"train", "rating"} <= developer
+    assert "evaluation" in modules and not modules & developer, modules & developer
+
+
 def test_the_standard_library_carries_bytecode_for_what_start_up_imports(dist: Path) -> None:
     """Beside its source, each module the runtime, micropip and the game import at start
     has an unchecked-hash .pyc (so the browser compiles none of them); the rest of the

@@ -5,8 +5,9 @@ heuristic's expected points, the lead over the best rival, the influence in
 hand as it counts for the rest of the round, and the sure parts of the score.
 The chance that p wins is a softmax over the players of a weighted sum of those
 numbers, with one set of weights per round (a conditional logit model). The
-weights are fitted to self-play games by `python -m senator_core.bots.train`
-and kept in `evaluation.json` beside this file.
+weights are fitted to self-play games by `python -m tools.train` (a developer
+tool in the repository, not shipped) and kept in `evaluation.json` beside this
+file.
 
 Only public information is read: what the heuristic reads.
 """
@@ -90,7 +91,9 @@ def load_weights() -> Weights:
     text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
     data = json.loads(text)
     if data.get("features") != list(FEATURES):
-        raise ValueError(f"{WEIGHTS_FILE} was fitted to other features: train it again")
+        raise ValueError(
+            f"{WEIGHTS_FILE} was fitted to other features: fit it again (python -m tools.train)"
+        )
     weights = tuple(tuple(float(w) for w in row) for row in data["weights"])
     if len(weights) != ROUNDS or any(len(row) != len(FEATURES) for row in weights):
         raise ValueError(f"{WEIGHTS_FILE} holds weights of the wrong shape")

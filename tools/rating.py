@@ -4,6 +4,8 @@ Each game is read as pairwise results between the players at the table: a
 winner beats each other player; a shared victory of k players counts 1/k to
 each (R40), so two winners split their comparison by their shares; two players
 who both lost tell nothing. Players of the same level are not compared.
+
+`benchmarks/strength.py` rates the computer levels with it.
 """
 
 from __future__ import annotations

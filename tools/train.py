@@ -1,6 +1,9 @@
-"""Fits the search's evaluation (`evaluation.py`) to self-play games.
+"""Fits the search's evaluation (`senator_core/bots/evaluation.py`) to self-play games.
 
-    python -m senator_core.bots.train [--games 4000] [--seed 1] [--out PATH]
+    .venv/bin/python -m tools.train [--games 4000] [--seed 1] [--out PATH]
+
+run from the repository's root; it writes `senator_core/bots/evaluation.json`
+unless `--out` names another file.
 
 Plays games between rule-based players with some randomness (the policy the
 search's playouts follow), notes the features of every player whenever a
@@ -20,11 +23,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..config import GameConfig
-from ..game import new_game
-from ..rules import OVER, ROUNDS, TOPIC
-from .evaluation import FEATURES, WEIGHTS_FILE, features, round_index
-from .heuristic import Heuristic
+from senator_core.bots.evaluation import FEATURES, WEIGHTS_FILE, features, round_index
+from senator_core.bots.heuristic import Heuristic
+from senator_core.config import GameConfig
+from senator_core.game import new_game
+from senator_core.rules import OVER, ROUNDS, TOPIC
+
+# The file the search reads, in this checkout: the fit is committed with the code.
+WEIGHTS = Path(__file__).resolve().parent.parent / "senator_core" / "bots" / WEIGHTS_FILE
 
 NOISE = 0.15  # as the search's playouts
 RIDGE = 1e-3
@@ -43,8 +49,8 @@ def self_play(games: int, seed: int) -> list[list[Sample]]:
         game = new_game(GameConfig(players=players, seed=rng.getrandbits(32)))
         policy = Heuristic(noise=NOISE, rng=random.Random(rng.getrandbits(32)))
         seen: list[tuple[int, list[list[float]]]] = []
-        while game._decision != OVER:
-            if game._decision == TOPIC:
+        while game.decision != OVER:
+            if game.decision == TOPIC:
                 seen.append((round_index(game), features(game)))
             game.apply(policy.choose(game, game.legal_actions()))
         winners = game.winners()
@@ -129,10 +135,12 @@ def train(games: int, seed: int) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Fit the search's evaluation to self-play.")
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.train", description="Fit the search's evaluation to self-play."
+    )
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path(__file__).with_name(WEIGHTS_FILE))
+    parser.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
