@@ -29,6 +29,7 @@ from playwright import sync_api as playwright_api  # noqa: E402
 import build  # noqa: E402
 
 SUBPATH = "/senator/"
+DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 READY = "html[data-ready='1']"
 BOOT_TIMEOUT = 60_000

@@ -1,7 +1,8 @@
 """The interface in a real browser, driven as a player drives it.
 
 Whole games set up on the set-up screen and played by clicking, for 3, 4 and 5
-players (3 and 4 at desktop size, 5 on a phone; test_table plays the other sizes),
+players (3 and 4 at desktop size, 5 on a phone; each also looked at, mid-game and
+at the end, at the other size),
 with events on and off and every non-default variant, some bids built by touching
 the hand's cards and the others taken from the quick bids; what each variant switch changes, on
 scripted games; every kind of decision with its effect on the board, on rigged deals
@@ -34,6 +35,7 @@ from senator_core.config import DEFAULT_NAMES
 from senator_core.records import game_link
 
 from .conftest import (
+    DESKTOP,
     MANUAL_MOVES,
     PHONE,
     ROOT,
@@ -46,6 +48,12 @@ from .conftest import (
 SHOTS = ROOT / "test-results" / "screenshots"
 NARROW = 360
 MAX_CLICKS = 600
+# Before the page's scripts: pieces move at once (motion has tests of its own), unless
+# a set-up is stored already.
+INSTANT = (
+    "if (!localStorage.getItem('senator.setup'))"
+    " localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}));"
+)
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 # --------------------------------------------------------------------------- helpers
@@ -125,6 +133,20 @@ def scroll_width_at(page: Any, width: int) -> tuple[int, int, list[str]]:
 def assert_no_horizontal_scroll(page: Any, width: int = NARROW) -> None:
     scroll, inner, culprits = scroll_width_at(page, width)
     assert scroll <= inner, f"the page is {scroll} px wide in a {inner} px window: {culprits}"
+
+
+def at_other_size(page: Any, size: dict[str, int], name: str) -> None:
+    """The screen at another window size: nothing scrolls sideways there, and a
+    screenshot `name` of it; then the size the test plays at again."""
+    played = page.viewport_size
+    page.set_viewport_size(size)
+    try:
+        page.evaluate("window.scrollTo(0, 0)")
+        shot(page, name)
+        scroll, inner, culprits = scroll_width_at(page, size["width"])
+        assert scroll <= inner, f"{name}: {scroll} px wide in a {inner} px window: {culprits}"
+    finally:
+        page.set_viewport_size(played)
 
 
 def link_url(site: Site, config: sc.GameConfig) -> str:
@@ -478,10 +500,12 @@ def test_three_players_without_events_three_variants_and_a_hostile_name(
     assert page.locator(".seats-around").inner_text().count(HOSTILE) >= 1
     assert page.locator("img").count() == 0
     shot(page, "desktop-game")
+    at_other_size(page, PHONE, "phone-game-three")
     clicked += click_randomly(page, chooser, MAX_CLICKS, touched)
     assert len(touched) >= 3
     check_end(page, game, clicked)
     shot(page, "desktop-end")
+    at_other_size(page, PHONE, "phone-end-three")
     row = page.locator(".results tr[data-seat='0'] th .seat")
     assert row.inner_text().endswith(HOSTILE)
     assert HOSTILE in page.locator(".log").inner_text()
@@ -497,19 +521,20 @@ def test_four_players_with_events_and_spartacus_by_influence(
 ) -> None:
     """Played to the end, then "Play again" deals anew."""
     deal = WHOLE_GAMES["four"]
-    page.add_init_script(
-        "if (!localStorage.getItem('senator.setup'))"
-        " localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}));"
-    )
+    page.add_init_script(INSTANT)
     open_game(page, f"{site.origin}/?nosw")
     set_up(page, deal)
     game = start(page, deal)
     assert game.to_move == 2  # the first opener chosen on the set-up screen (R14)
     assert page.locator(".seat-board[data-seat='2'] .marks").inner_text().startswith("opener")
     touched: list[str] = []
-    clicked = click_randomly(page, random.Random(deal.seed), MAX_CLICKS, touched)
+    chooser = random.Random(deal.seed)
+    clicked = click_randomly(page, chooser, 40, touched)
+    at_other_size(page, PHONE, "phone-game-four")
+    clicked += click_randomly(page, chooser, MAX_CLICKS, touched)
     assert len(touched) >= 3
     replayed = check_end(page, game, clicked)
+    at_other_size(page, PHONE, "phone-end-four")
     revealed = [e.args["event"] for e in replayed.log if e.id == "event_revealed"]
     assert len(revealed) == 3
     assert watch.errors == []
@@ -523,6 +548,7 @@ def test_five_players_on_a_phone(site: Site, phone: tuple[Any, Watch]) -> None:
     """A whole game at 390 x 844; no screen scrolls sideways even at 360 px wide."""
     page, watch = phone
     deal = WHOLE_GAMES["five"]
+    page.add_init_script(INSTANT)
     open_game(page, f"{site.origin}/?nosw")
     assert_no_horizontal_scroll(page)
     set_up(page, deal)
@@ -534,6 +560,7 @@ def test_five_players_on_a_phone(site: Site, phone: tuple[Any, Watch]) -> None:
     clicked = click_randomly(page, chooser, 40, touched)
     assert page.locator("[data-screen='game']").count() == 1
     assert_no_horizontal_scroll(page)
+    at_other_size(page, DESKTOP, "desktop-game-five")
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "phone-game", full_page=False)
     shot(page, "phone-game-full")
@@ -545,6 +572,7 @@ def test_five_players_on_a_phone(site: Site, phone: tuple[Any, Watch]) -> None:
     assert len(touched) >= 3
     check_end(page, game, clicked)
     shot(page, "phone-end")
+    at_other_size(page, DESKTOP, "desktop-end-five")
     assert watch.errors == []
     assert offsite(watch, site.origin) == []
     assert_no_horizontal_scroll(page)

@@ -1,7 +1,6 @@
 """The table as a player meets it, in a real browser: what is in view without scrolling,
-pieces moving (and not moving when they should not), whose turn it is, one-tap
-play against the computers, and whole games at the sizes test_interface's games do
-not use.
+pieces moving (and not moving when they should not), whose turn it is, and one-tap
+play against the computers.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import senator_core as sc
 
 from .conftest import (
     BOOT_TIMEOUT,
-    MANUAL_MOVES,
+    DESKTOP,
     PHONE,
     Site,
     Watch,
@@ -26,17 +25,12 @@ from .conftest import (
 )
 from .test_computers import HUMAN, set_up
 from .test_interface import (
-    MAX_CLICKS,
     SHOTS,
     assert_no_horizontal_scroll,
-    check_end,
-    click_randomly,
     link_url,
     saved_game,
-    shot,
 )
 
-DESKTOP = {"width": 1280, "height": 800}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 # Where an element is against the window: empty when it is wholly in view.
@@ -261,31 +255,4 @@ def test_quick_play_and_the_turn_coming_back(site: Site, page: Any, watch: Watch
     page.wait_for_selector("#decision:not(.thinking) [data-action]", timeout=60_000)
     assert int(page.evaluate("document.documentElement.dataset.chimes || '0'")) == chimes
     assert saved_game(page).config.players == game.config.players == 4
-    assert watch.errors == []
-
-
-# --------------------------------------------------------------------------- whole games
-
-
-@pytest.mark.parametrize(
-    ("sized", "players"),
-    [("desktop", 5), ("phone", 3), ("phone", 4)],
-    indirect=["sized"],
-)
-def test_whole_games_at_the_other_sizes(site: Site, sized: tuple[Any, Watch], players: int) -> None:
-    """With test_interface's games (3 and 4 players at desktop size, 5 on a phone),
-    every player count is played to the end at both sizes: about a third of the bids
-    built by touching the hand's cards, the rest taken from the quick bids; the game
-    ends as CPython finds it replaying the same moves."""
-    page, watch = sized
-    config = sc.GameConfig(players=players, seed=60 + players, first_opener=0)
-    page.add_init_script(MANUAL_MOVES)
-    open_game(page, link_url(site, config))
-    touched: list[str] = []
-    done = click_randomly(page, random.Random(players), MAX_CLICKS, touched)
-    assert len(touched) >= 3
-    if players == 5:
-        shot(page, "desktop-end-five")
-    check_end(page, sc.new_game(config), done)
-    assert_no_horizontal_scroll(page)
     assert watch.errors == []
