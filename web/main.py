@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from senator_core.app import Msg, control, init, start, update, view
+from senator_core.app import Msg, clicked, init, start, update, view
 from senator_core.app.art import sprite
 from senator_core.app.effects import (
     After,
@@ -37,7 +37,6 @@ from senator_core.app.effects import (
     Think,
 )
 from senator_core.app.messages import (
-    Act,
     Failed,
     Field,
     FileOpened,
@@ -174,12 +173,8 @@ class Page:
         if not target or target.disabled:
             return
         self.last_tap = (event.clientX, event.clientY, time.perf_counter())
-        action = target.getAttribute("data-action")
-        if action:
-            self.dispatch(Act(str(action)))
-        else:
-            value = target.getAttribute("data-value")
-            self.dispatch(control(str(target.getAttribute("data-msg")), str(value or "")))
+        read = target.getAttribute
+        self.dispatch(clicked(read("data-action"), read("data-msg"), read("data-value")))
 
     def on_field(self, event: Any) -> None:
         target = event.target

@@ -10,7 +10,7 @@ docs/architecture.md.
 
 from __future__ import annotations
 
-from .messages import Act, Field, Msg, control
+from .messages import Act, Field, Msg, clicked, control
 from .model import Model, Setup
 from .storage import init, persist
 from .update import start, update
@@ -22,6 +22,7 @@ __all__ = [
     "Model",
     "Msg",
     "Setup",
+    "clicked",
     "control",
     "init",
     "persist",

@@ -431,6 +431,14 @@ CONTROLS: dict[str, Callable[[str], Msg]] = {
 }
 
 
+def clicked(action: str | None, name: str | None, value: str | None) -> Msg:
+    """The message of a clicked control: a game move for one with a `data-action`,
+    else what its `data-msg` and `data-value` say."""
+    if action:
+        return Act(action)
+    return control(name or "", value or "")
+
+
 def control(name: str, value: str = "") -> Msg:
     """The message a control sends: its `data-msg` name and `data-value`."""
     make = CONTROLS.get(name)

@@ -19,9 +19,10 @@ import pytest
 
 import senator_core as sc
 
+from ..viewkit import DECISIONS_DOCKET, rigged_config
 from .axe import assert_accessible, violations
 from .conftest import Site, Watch, open_game
-from .test_interface import DECISIONS_DOCKET, SHOTS, link_url, rigged_config
+from .test_interface import SHOTS, link_url
 
 # From the start of the rigged deal of `DECISIONS_DOCKET`: each kind of decision and
 # the actions that lead from the one before to it (checked under CPython too).
