@@ -12,7 +12,13 @@ import pytest
 
 import senator_core as sc
 from senator_core.app import Act, Field, Model, Setup, control, init, persist, view
-from senator_core.app.derived import computer_to_move, forced_to_move, turn_came
+from senator_core.app.derived import (
+    computer_to_move,
+    forced_to_move,
+    just_happened,
+    mover,
+    turn_came,
+)
 from senator_core.app.html import Markup, classes, h, raw
 from senator_core.app.messages import Forced, HintReady
 from senator_core.app.motion import Move, moves
@@ -62,7 +68,6 @@ class Page(Elements):
 
 
 def playing(game: sc.Game, **fields: object) -> Model:
-    fields.setdefault("seen", len(game.log))
     return Model(screen="game", game=game, **fields)  # type: ignore[arg-type]
 
 
@@ -570,7 +575,7 @@ def test_a_bid_built_by_touching_cards_is_confirmed_or_explained() -> None:
                for _, a in Page(view(model)).elements)  # fmt: skip
     bid = updated(model, control("confirm"))
     assert bid.game is not None and bid.game.in_play(1) == ["1", "5"]
-    assert bid.picked == () and bid.mover == 1
+    assert bid.picked == () and mover(bid) == 1
     assert updated(model, control("pick", "99")).picked == model.picked
     assert updated(model, control("unpick")).picked == ()
 
@@ -582,7 +587,7 @@ def test_the_assassin_is_played_from_the_hand_too() -> None:
     assert Page(view(model)).texts("build-sum")[0].startswith("Assassin: ends the debate")
     after = updated(model, control("confirm"))
     assert after.game is not None and after.game.topic is None
-    assert [e.id for e in after.game.log[after.seen :]][:2] == ["assassin", "assassinated"]
+    assert [e.id for e in just_happened(after)][:2] == ["assassin", "assassinated"]
 
 
 def test_explanations_open_on_tap_inside_the_table() -> None:
@@ -666,7 +671,7 @@ def test_the_turn_comes_back_to_a_human_with_a_banner_a_title_and_a_chime() -> N
     game = model.game
     assert game is not None
     human = 0
-    while game.to_move != human or model.mover in (None, human):
+    while game.to_move != human or mover(model) in (None, human):
         action = game.legal_actions()[0]
         before = model
         model = updated(model, Act(str(action)))
@@ -676,7 +681,7 @@ def test_the_turn_comes_back_to_a_human_with_a_banner_a_title_and_a_chime() -> N
     assert page_title(model) == "Your turn · Senator"
     if forced_to_move(model) is None:
         assert Page(view(model)).texts("turn-banner") == ["Your turn"]
-    thinking = replace(model, game=game, mover=human)
+    thinking = replace(model, game=game)  # the same position again
     assert not turn_came(model, thinking)
     assert page_title(updated(model, control("title"))) == "Senator"
 
@@ -710,7 +715,7 @@ def test_motion_follows_the_events() -> None:
     # The winner's cards go to their discards, the others' back to hand (R29).
     assert Move("card-5", "seat-1-play", "seat-1-discards") in found
     assert Move("card-2", "seat-0-play", "seat-0-hand") in found
-    html = view(playing(game, seen=seen))
+    html = view(playing(game))  # the last action, give 1, is what just happened
     assert html.count("fresh") >= 3
 
 

@@ -335,7 +335,7 @@ def test_a_power_or_event_a_variant_changes_is_tagged(
 
 def test_the_app_shows_the_game_s_variants_on_the_game_and_title_screens() -> None:
     game = sc.new_game(sc.GameConfig(players=3, seed=1, variants=sc.Variants(events="off")))
-    model = Model(screen="game", game=game, seen=len(game.log), panel="rules")
+    model = Model(screen="game", game=game, panel="rules")
     page = Panel(view(model))
     assert "Events (not used in this game)" in page.text("h3")
     title = Panel(view(updated(Model(), control("panel", "rules"))))

@@ -63,12 +63,34 @@ def log_of(game: Game) -> tuple[Event, ...]:
     return log
 
 
-def just_happened(model: Model) -> tuple[Event, ...]:
-    """The log's lines the last action wrote (none at a deal or a reload)."""
+def last_turn(model: Model) -> Turn | None:
+    """The last action of the game shown (none at a deal): its lines are what just
+    happened, marked on the table, and its seat the one that moved last."""
     game = model.game
-    if game is None or not model.seen:
+    if game is None or not game.moves:
+        return None
+    turns = turns_for(model)
+    return turns[-1] if turns else None
+
+
+def news_from(model: Model) -> int | None:
+    """Where in the log the lines of the last action begin (None at a deal)."""
+    last = last_turn(model)
+    return None if last is None else last.log_start
+
+
+def mover(model: Model) -> int | None:
+    """The seat that made the last action (None at a deal)."""
+    last = last_turn(model)
+    return None if last is None else last.seat
+
+
+def just_happened(model: Model) -> tuple[Event, ...]:
+    """The log's lines the last action wrote (none at a deal)."""
+    start = news_from(model)
+    if model.game is None or start is None:
         return ()
-    return log_of(game)[model.seen :]
+    return log_of(model.game)[start:]
 
 
 def hand_list(counts: dict[str, int]) -> list[str]:
@@ -133,7 +155,7 @@ def turn_came(before: Model, after: Model) -> bool:
     if after.screen != "game" or game is None or game.to_move is None or before.game is game:
         return False
     seat = game.to_move
-    if after.kinds[seat] != HUMAN or after.mover in (None, seat):
+    if after.kinds[seat] != HUMAN or mover(after) in (None, seat):
         return False
     return forced_to_move(after) is None
 
@@ -172,8 +194,6 @@ def watched(model: Model) -> Model:
         game=game,
         colours=full_colours(record.colours),
         kinds=full_kinds(record.kinds),
-        seen=line.log_ends[max(step - 1, 0)],  # at the deal, nothing is new
-        mover=line.movers[step - 1] if step else None,
         turns=watch.turns[:step],
         undos=record.undos,
         hint=None,

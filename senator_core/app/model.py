@@ -114,10 +114,9 @@ class Model:
     """Everything the page shows. The game is never changed in place: `update` works
     on a copy, so an old model stays as it was.
 
-    `seen` is how much of the game's log the player had seen before the last
-    action: what came after it is shown as what just happened, and `mover` is
-    the seat that made that action. `turns` holds who made each action of the game
-    and whether it was made for a player (nothing else was legal); `undos` counts
+    `turns` holds who made each action of the game, where its lines begin in the
+    log, and whether it was made for a player (nothing else was legal): the last
+    one's lines are what just happened (`derived.just_happened`). `undos` counts
     the moves taken back. `picked` holds the positions, in the hand shown, of the
     cards the player to move has touched to build a bid; `explain` names the piece
     whose explanation is open.
@@ -138,11 +137,9 @@ class Model:
     colours: tuple[int, ...] = tuple(range(PALETTE_SIZE))
     kinds: tuple[str, ...] = ALL_HUMAN
     hint: Hint | None = None
-    seen: int = 0
     panel: str = ""
     notice: str | None = None
     page_url: str = ""
-    mover: int | None = None
     turns: tuple[Turn, ...] = ()
     undos: int = 0
     started: str = ""  # when the game began (ISO time), if the page knew

@@ -5,21 +5,21 @@ The session, under `SAVE_KEY`, is JSON:
     {"format": "senator-session", "version": 2,
      "record": {...},      # the game as a record (see senator_core.records)
      "state": {...},       # Game.state() of its position: a check against damage
-     "shown": {"screen": "game", "seen": 41, "mover": 2, "hint": null, "picked": [],
-               "explain": "", "panel": "", "log_rounds": []}}
+     "shown": {"screen": "game", "hint": null, "picked": [], "explain": "",
+               "panel": "", "log_rounds": []}}
 
 `shown` is what the screen showed beside the game, so that a reload draws the
 same screen: the screen itself (the game, or the title with the game to
-continue), how much of the log had been seen before the last action (what came
-after it is the last move, highlighted), who made that action, the hint if one
-was shown (the move number it was for and each action's estimate), the cards
-picked for a bid, the piece explained, the panel open and the log's unfolded
-rounds.
+continue), the hint if one was shown (the move number it was for and each
+action's estimate), the cards picked for a bid, the piece explained, the panel
+open and the log's unfolded rounds. The last move, highlighted, is the record's
+last action, so nothing keeps it; older saves also hold "seen" and "mover" in
+`shown`, which are read past.
 
 Earlier versions, read and brought up to date:
 - version 1: {"format", "version": 1, "game": Game.to_json(), "colours": [5 colours],
   "kinds": [5 kinds], "auto": [log indices where a move made for a player begins]}.
-  It kept no `shown`: the screen reloads with no last move highlighted.
+  It kept no `shown`: the screen reloads as the game's defaults draw it.
 
 The history, under `HISTORY_KEY`, is {"format": "senator-history", "version": 1,
 "games": [...]}, newest first: each game a record's JSON with "finished", when it
@@ -84,8 +84,6 @@ class Shown:
     """What the screen showed beside the game (see the module's text)."""
 
     screen: str = "title"
-    seen: int = 0
-    mover: int | None = None
     hint: tuple[int, tuple[tuple[str, float], ...]] | None = None
     picked: tuple[int, ...] = ()
     explain: str = ""
@@ -95,8 +93,6 @@ class Shown:
     def to_dict(self) -> dict[str, Any]:
         return {
             "screen": self.screen,
-            "seen": self.seen,
-            "mover": self.mover,
             "hint": None
             if self.hint is None
             else {"moves": self.hint[0], "options": [list(o) for o in self.hint[1]]},
@@ -208,18 +204,13 @@ def _from_version_1(data: dict[str, Any]) -> Session:
         raise RecordError(_("it is damaged: its moves made for players are unreadable."))
     record = Record(game, record.colours, record.kinds, auto)
     turns = tuple(replace(t, auto=i in auto) for i, t in enumerate(bare))
-    return Session(record, turns, Shown(seen=len(game.log)))
+    return Session(record, turns, Shown())
 
 
 def _read_shown(value: Any, game: Game) -> Shown:
     """What the screen showed, each part that is not readable left at its default."""
     if not isinstance(value, dict):
-        return Shown(seen=len(game.log))
-    log_size = len(game.log)
-    seen: Any = value.get("seen")
-    seen = seen if whole_number(seen) and 0 <= seen <= log_size else log_size
-    mover: Any = value.get("mover")
-    mover = mover if whole_number(mover) and 0 <= mover < game.players else None
+        return Shown()
     hint = _read_hint(value.get("hint"), game)
     picked = value.get("picked")
     picked = (
@@ -232,8 +223,6 @@ def _read_shown(value: Any, game: Game) -> Shown:
     rounds = value.get("log_rounds")
     return Shown(
         screen="game" if value.get("screen") == "game" else "title",
-        seen=seen,
-        mover=mover if seen < log_size else None,
         hint=hint,
         picked=picked,
         explain=explain[:40] if isinstance(explain, str) else "",

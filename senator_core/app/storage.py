@@ -11,7 +11,7 @@ from ..config import GameConfig
 from ..game import new_game
 from ..i18n import LANGUAGES, _, ngettext, pick_language, use
 from ..records import Record, RecordError, read_link
-from .derived import full_colours, full_kinds, log_of, record_of
+from .derived import full_colours, full_kinds, record_of
 from .model import ALL_HUMAN, Hint, Model, Setup
 from .saves import (
     HISTORY_KEY,
@@ -50,8 +50,6 @@ def session_model(model: Model, session: Session) -> Model:
         turns=session.turns,
         undos=record.undos,
         started=record.started,
-        seen=shown.seen,
-        mover=shown.mover,
         hint=hint,
         picked=shown.picked,
         explain=shown.explain,
@@ -177,13 +175,11 @@ def _read(
             model,
             screen="game",
             game=game,
-            seen=len(log_of(game)),
             colours=setup.colours,
             kinds=ALL_HUMAN,
             turns=(),
             undos=0,
             started="",
-            mover=None,
             hint=None,
             picked=(),
             explain="",
@@ -221,8 +217,6 @@ def shown_of(model: Model) -> Shown:
     hint = model.hint
     return Shown(
         screen="game" if model.screen == "game" else "title",
-        seen=model.seen,
-        mover=model.mover,
         hint=None if hint is None else (hint.moves, hint.options),
         picked=model.picked,
         explain=model.explain,

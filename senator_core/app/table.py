@@ -13,7 +13,16 @@ from ..i18n import _, ngettext, pgettext
 from ..records import HUMAN
 from ..rules import conflicts_with
 from . import art
-from .derived import computers_play, hand_list, humans, log_of, undo_to
+from .derived import (
+    computers_play,
+    hand_list,
+    humans,
+    just_happened,
+    log_of,
+    mover,
+    news_from,
+    undo_to,
+)
 from .html import Markup, classes, h
 from .model import SPEEDS, Model
 from .motion import CONSULS, EVENT, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
@@ -702,7 +711,7 @@ def last_move(model: Model, game: Game) -> Markup | None:
     """What the last action did, in words, kept on the table until the next one.
     When all of it is plays in the debate under way, the debate's list (shown beside
     the topic on wide screens) already holds it, marked: there it is not said twice."""
-    fresh = log_of(game)[model.seen :] if model.seen else []
+    fresh = just_happened(model)
     lines = [w for e in fresh if (w := describe(e)) is not None]
     if not lines:
         return None
@@ -720,6 +729,7 @@ def debate_moves(model: Model, game: Game) -> Markup | None:
     if game.topic is None:
         return None
     log = log_of(game)
+    news = news_from(model)
     start = max(i for i, e in enumerate(log) if e.id == "topic_chosen")
     rows = []
     for index in range(start + 1, len(log)):
@@ -727,7 +737,7 @@ def debate_moves(model: Model, game: Game) -> Markup | None:
         if event.id in DEBATE_MOVES:
             words = describe(event)
             if words is not None:
-                just_now = model.seen and index >= model.seen
+                just_now = news is not None and index >= news
                 rows.append(
                     h("li", {"class": "just-now" if just_now else None},
                       sentence(model, words, game.names))
@@ -773,7 +783,8 @@ def round_summary(model: Model, game: Game) -> Markup | None:
 def turn_banner(model: Model, game: Game) -> Markup | None:
     """ "Your turn" when play comes back to a human from someone else."""
     seat = game.to_move
-    if seat is None or model.kinds[seat] != HUMAN or model.mover == seat or model.mover is None:
+    last = mover(model)
+    if seat is None or model.kinds[seat] != HUMAN or last == seat or last is None:
         return None
     people = humans(model.kinds, game.players)
     text = (

@@ -26,6 +26,7 @@ from .derived import (
     hand_list,
     just_happened,
     log_of,
+    news_from,
     picked_action,
     picked_cards,
     record_of,
@@ -391,11 +392,11 @@ def _flights(before: Model, after: Model) -> tuple[tuple[str, str, str], ...]:
         game is None
         or before.game is None
         or game is before.game
-        or after.seen != len(log_of(before.game))
+        or news_from(after) != len(log_of(before.game))
         or after.setup.speed == "instant"
     ):
         return ()
-    return tuple(tuple(m) for m in moves(log_of(game)[after.seen :]))  # type: ignore[misc]
+    return tuple(tuple(m) for m in moves(just_happened(after)))  # type: ignore[misc]
 
 
 def _pondering(model: Model) -> Pondered | None:
@@ -494,13 +495,11 @@ def _start(
         set_aside(model, now),
         screen="game",
         game=game,
-        seen=len(log_of(game)),
         notice=None,
         panel="",
         colours=model.setup.colours,
         kinds=model.setup.kinds if kinds is None else kinds,
         hint=None,
-        mover=None,
         turns=(),
         undos=0,
         started=now,
@@ -535,18 +534,16 @@ def _act(model: Model, text: str, now: str, auto: bool = False) -> Model:
         moved.apply(text)
     except IllegalActionError as err:
         return replace(model, notice=str(err))
-    seen = len(log_of(game))
+    start = len(log_of(game))
     after = replace(
         model,
         screen="end" if moved.decision == "over" else "game",
         game=moved,
-        seen=seen,
         notice=None,
         hint=None,
-        mover=game.to_move,
         turns=(
             *turns_for(model),
-            Turn(game.to_move, seen, auto, len(game.legal_actions()) == 1),
+            Turn(game.to_move, start, auto, len(game.legal_actions()) == 1),
         ),
         picked=(),
         explain="",
@@ -566,15 +563,11 @@ def _undo(model: Model) -> Model:
         return replace(model, notice=_("There is no move to take back."))
     record = game.record()
     earlier = replay({**record, "actions": record["actions"][:keep]})
-    turns = turns_for(model)[:keep]
-    last = turns[-1] if turns else None
     return replace(
         model,
         game=earlier,
-        turns=turns,
+        turns=turns_for(model)[:keep],
         undos=model.undos + 1,
-        seen=len(log_of(earlier)) if last is None else last.log_start,
-        mover=None if last is None else last.seat,
         hint=None,
         picked=(),
         explain="",
@@ -681,8 +674,6 @@ def _play_from(model: Model, now: str) -> Model:
         turns=shown.turns,
         undos=shown.undos,
         started=record.started or now,
-        seen=shown.seen,
-        mover=shown.mover,
         hint=None,
         picked=(),
         explain="",

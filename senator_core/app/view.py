@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..game import Game
 from ..i18n import _, ngettext, use
 from ..rules import KINDS
-from .derived import computer_to_move, humans, log_of, watched
+from .derived import computer_to_move, humans, just_happened, watched
 from .end import end_screen, share_section
 from .hand import HINT_SHOWN, decision_section, thinking_section
 from .help import rules_help
@@ -82,7 +82,7 @@ def forum_panel(game: Game) -> Markup:
 
 def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Markup:
     """The table; with `controls`, a replay's: they stand where the decision would."""
-    found = moves(log_of(game)[model.seen :]) if model.seen else []
+    found = moves(just_happened(model))
     fresh = Fresh(found)
     around, own = seating(model, game)
     level = computer_to_move(model) if controls is None else None
