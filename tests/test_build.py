@@ -1,4 +1,4 @@
-"""build.py: the assembled site, its service worker's cache name, icons and clear failures."""
+"""The build: the assembled site, its service worker's cache name, icons and clear failures."""
 
 from __future__ import annotations
 
@@ -18,6 +18,23 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from building import folders  # noqa: E402
+from building.browser import axe_script  # noqa: E402
+from building.downloads import (  # noqa: E402
+    AXE_VERSION,
+    MICROPIP_WHEEL,
+    MORPHDOM_INTEGRITY,
+    MORPHDOM_VERSION,
+    PYODIDE_INTEGRITY,
+    PYODIDE_VERSION,
+    RUNTIME_FILES,
+    extract,
+    npm_tarball,
+    pyodide_tarball,
+)
+from building.icons import icon_png  # noqa: E402
+from building.site import build_site  # noqa: E402
+from building.tools import BuildError  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -25,8 +42,8 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A build of this checkout of the module's own, so the site the browser tests
     serve is never replaced under them."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(build, "DIST", tmp_path_factory.mktemp("build") / "dist")
-        yield build.build()
+        patch.setattr(folders, "DIST", tmp_path_factory.mktemp("build") / "dist")
+        yield build_site()
 
 
 def cache_name(site: Path) -> str:
@@ -38,7 +55,7 @@ def cache_name(site: Path) -> str:
 
 def test_the_site_holds_what_the_page_needs(dist: Path) -> None:
     runtime = {p.name for p in (dist / "pyodide").iterdir()}
-    assert runtime == {*build.RUNTIME_FILES, "pyodide-lock.json", build.MICROPIP_WHEEL}
+    assert runtime == {*RUNTIME_FILES, "pyodide-lock.json", MICROPIP_WHEEL}
     info = json.loads((dist / "build.json").read_text())
     wheel = dist / info["wheel"]
     assert wheel.name.endswith("-py3-none-any.whl") and wheel.exists()
@@ -66,7 +83,7 @@ def test_the_lock_file_lists_micropip_with_the_shipped_wheels_hash(dist: Path) -
 def test_shipped_wheels_carry_bytecode_for_pyodides_python(dist: Path) -> None:
     """Both wheels hold their sources and unchecked-hash .pyc files for Python 3.14."""
     info = json.loads((dist / "build.json").read_text())
-    for wheel in (dist / "pyodide" / build.MICROPIP_WHEEL, dist / info["wheel"]):
+    for wheel in (dist / "pyodide" / MICROPIP_WHEEL, dist / info["wheel"]):
         with zipfile.ZipFile(wheel) as archive:
             names = archive.namelist()
             sources = [n for n in names if n.endswith(".py")]
@@ -83,8 +100,7 @@ def test_the_standard_library_carries_bytecode_for_what_start_up_imports(dist: P
     has an unchecked-hash .pyc (so the browser compiles none of them); the rest of the
     standard library is left as published."""
     stock = dist.parent / "stock_stdlib.zip"
-    tarball = build.npm_tarball("pyodide", build.PYODIDE_VERSION, build.PYODIDE_INTEGRITY)
-    build._extract(tarball, {"package/python_stdlib.zip": stock})
+    extract(pyodide_tarball(), {"package/python_stdlib.zip": stock})
     with (
         zipfile.ZipFile(stock) as published,
         zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as shipped,
@@ -117,13 +133,13 @@ def test_the_cache_name_follows_the_content(
     """Same inputs, same cache name; any changed file, a new one."""
     first = cache_name(dist)
     web = tmp_path / "web"
-    shutil.copytree(build.WEB, web)
-    monkeypatch.setattr(build, "WEB", web)
-    monkeypatch.setattr(build, "DIST", tmp_path / "dist")
-    assert cache_name(build.build()) == first
+    shutil.copytree(folders.WEB, web)
+    monkeypatch.setattr(folders, "WEB", web)
+    monkeypatch.setattr(folders, "DIST", tmp_path / "dist")
+    assert cache_name(build_site()) == first
     css = web / "assets" / "senator.css"
     css.write_text(css.read_text() + "\n/* changed */\n")
-    assert cache_name(build.build()) != first
+    assert cache_name(build_site()) != first
 
 
 def test_axe_is_cached_for_the_tests_and_kept_out_of_the_site(
@@ -131,25 +147,25 @@ def test_axe_is_cached_for_the_tests_and_kept_out_of_the_site(
 ) -> None:
     """The accessibility checker comes from its pinned tarball into the cache only;
     a cached copy that was changed is written again from the verified tarball."""
-    script = build.axe_script()
-    assert script.is_relative_to(build.CACHE) and script.name == "axe.min.js"
-    assert script.read_bytes().startswith(f"/*! axe v{build.AXE_VERSION}".encode())
+    script = axe_script()
+    assert script.is_relative_to(folders.CACHE) and script.name == "axe.min.js"
+    assert script.read_bytes().startswith(f"/*! axe v{AXE_VERSION}".encode())
     assert not [p for p in dist.rglob("*") if "axe" in p.name.lower()]
     assert "axe" not in (dist / "sw.js").read_text()
 
-    tarball = f"axe-core-{build.AXE_VERSION}.tgz"
+    tarball = f"axe-core-{AXE_VERSION}.tgz"
     (tmp_path / "npm").mkdir()
-    shutil.copy2(build.CACHE / "npm" / tarball, tmp_path / "npm" / tarball)
-    monkeypatch.setattr(build, "CACHE", tmp_path)
+    shutil.copy2(folders.CACHE / "npm" / tarball, tmp_path / "npm" / tarball)
+    monkeypatch.setattr(folders, "CACHE", tmp_path)
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))  # no npm: the tarball is cached
-    copy = build.axe_script()
+    copy = axe_script()
     assert copy.is_relative_to(tmp_path) and copy.read_bytes() == script.read_bytes()
     copy.write_text("changed")
-    assert build.axe_script().read_bytes() == script.read_bytes()
+    assert axe_script().read_bytes() == script.read_bytes()
 
 
 def test_icons_are_png_images_of_their_size() -> None:
-    data = build.icon_png(48)
+    data = icon_png(48)
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
     width, height = struct.unpack(">II", data[16:24])
     assert (width, height) == (48, 48)
@@ -163,14 +179,14 @@ def test_icons_are_png_images_of_their_size() -> None:
 
 
 def test_a_missing_npm_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setattr(folders, "CACHE", tmp_path)
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
-    with pytest.raises(build.BuildError, match="npm` is not installed"):
-        build.npm_tarball("pyodide", build.PYODIDE_VERSION, build.PYODIDE_INTEGRITY)
+    with pytest.raises(BuildError, match="npm` is not installed"):
+        npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
 
 
 def test_a_tampered_download_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setattr(folders, "CACHE", tmp_path)
     fake_npm = tmp_path / "bin" / "npm"
     fake_npm.parent.mkdir()
     # A stand-in npm that "downloads" the wrong bytes.
@@ -182,13 +198,13 @@ def test_a_tampered_download_is_refused(tmp_path: Path, monkeypatch: pytest.Monk
     )
     fake_npm.chmod(0o755)
     monkeypatch.setenv("PATH", f"{fake_npm.parent}:/usr/bin:/bin")
-    with pytest.raises(build.BuildError, match="does not match its pinned integrity"):
-        build.npm_tarball("morphdom", build.MORPHDOM_VERSION, build.MORPHDOM_INTEGRITY)
+    with pytest.raises(BuildError, match="does not match its pinned integrity"):
+        npm_tarball("morphdom", MORPHDOM_VERSION, MORPHDOM_INTEGRITY)
     assert not (tmp_path / "npm" / "morphdom-2.7.8.tgz").exists()
 
 
 def test_serving_without_a_build_says_what_to_do(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(build, "DIST", tmp_path / "dist")
+    monkeypatch.setattr(folders, "DIST", tmp_path / "dist")
     assert build.main(["--no-build"]) == 1
