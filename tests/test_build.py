@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import shutil
 import struct
 import sys
@@ -32,7 +33,7 @@ from building.downloads import (  # noqa: E402
     npm_tarball,
     pyodide_tarball,
 )
-from building.icons import icon_png  # noqa: E402
+from building.icons import drawing, icon_png  # noqa: E402
 from building.site import build_site  # noqa: E402
 from building.tools import BuildError  # noqa: E402
 
@@ -164,18 +165,86 @@ def test_axe_is_cached_for_the_tests_and_kept_out_of_the_site(
     assert axe_script().read_bytes() == script.read_bytes()
 
 
+def pixels(png: bytes) -> list[list[tuple[int, int, int, int]]]:
+    """The RGBA rows of a PNG as the build writes them (one IDAT, no row filters)."""
+    width, height = struct.unpack(">II", png[16:24])
+    idat = png.index(b"IDAT")
+    length = struct.unpack(">I", png[idat - 4 : idat])[0]
+    raw = zlib.decompress(png[idat + 4 : idat + 4 + length])
+    assert len(raw) == height * (1 + width * 4)
+    stride = 1 + width * 4
+    return [
+        [tuple(raw[y * stride + 1 + x * 4 : y * stride + 5 + x * 4]) for x in range(width)]  # type: ignore[misc]
+        for y in range(height)
+    ]
+
+
+def covered(png: bytes) -> float:
+    """The share of the picture its shapes cover, from the pixels' opacity."""
+    rows = pixels(png)
+    return sum(p[3] for row in rows for p in row) / 255 / (len(rows) * len(rows[0]))
+
+
+def gold(png: bytes) -> float:
+    """The share of the picture that is gold, the rest of what is covered being purple."""
+    rows, purple, gilt = pixels(png), 0x5C, 0xD4  # their red, as icon.svg gives them
+    share = sum(p[3] / 255 * (p[0] - purple) / (gilt - purple) for row in rows for p in row)
+    return share / (len(rows) * len(rows[0]))
+
+
+def svg(shapes: str, size: int = 10) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}">{shapes}</svg>'
+
+
 def test_icons_are_png_images_of_their_size() -> None:
-    data = icon_png(48)
+    data = icon_png(48, drawing())
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    width, height = struct.unpack(">II", data[16:24])
-    assert (width, height) == (48, 48)
-    idat = data.index(b"IDAT")
-    length = struct.unpack(">I", data[idat - 4 : idat])[0]
-    pixels = zlib.decompress(data[idat + 4 : idat + 4 + length])
-    assert len(pixels) == 48 * (1 + 48 * 4)
-    centre = 24 * (1 + 48 * 4) + 1 + 24 * 4
-    assert pixels[centre + 3] == 255, "the medallion is opaque in the middle"
-    assert pixels[1 + 3] == 0, "the corners are transparent"
+    rows = pixels(data)
+    assert (len(rows[0]), len(rows)) == (48, 48)
+    assert rows[24][24][3] == 255, "the medallion is opaque in the middle"
+    assert rows[0][0][3] == 0, "the corners are transparent"
+
+
+def test_an_icon_covers_what_its_shapes_cover() -> None:
+    half = pixels(icon_png(20, svg('<rect width="5" height="10" fill="#ff0000"/>')))
+    assert all(
+        row[:10] == [(255, 0, 0, 255)] * 10 and row[10:] == [(0, 0, 0, 0)] * 10 for row in half
+    )
+    disc = covered(icon_png(100, svg('<circle cx="5" cy="5" r="4" fill="#000000"/>')))
+    assert disc == pytest.approx(math.pi * 0.4**2, rel=2e-3)
+    triangle = covered(icon_png(100, svg('<polygon points="0,0 10,0 0,10"/>')))
+    assert triangle == pytest.approx(0.5, rel=5e-3)
+    clipped = svg(
+        '<clipPath id="c"><rect width="5" height="10"/></clipPath>'
+        '<circle cx="5" cy="5" r="4" clip-path="url(#c)"/>'
+    )
+    assert covered(icon_png(100, clipped)) == pytest.approx(disc / 2, rel=2e-3)
+
+
+def test_the_png_icons_are_drawn_from_the_svg() -> None:
+    """The medallion covers its circle; taking a column out of the SVG takes its area of
+    gold out of the PNG."""
+    shipped = drawing()
+    icon = icon_png(192, shipped)
+    assert covered(icon) == pytest.approx(math.pi / 4, rel=2e-3)
+    column = '<rect x="37.17" y="46" width="9" height="26"/>'
+    assert column in shipped
+    without = icon_png(192, shipped.replace(column, ""))
+    assert covered(without) == pytest.approx(covered(icon), rel=1e-6)
+    assert gold(icon) - gold(without) == pytest.approx(9 * 26 / 100**2, rel=0.02)
+
+
+@pytest.mark.parametrize(
+    ("shapes", "refused"),
+    [
+        ('<path d="M0 0h5v5z"/>', "<path>"),
+        ('<rect width="5" height="5" transform="rotate(45)"/>', "transform"),
+        ('<rect width="5" height="5" fill="red"/>', "#rrggbb"),
+    ],
+)
+def test_an_icon_the_build_cannot_draw_stops_the_build(shapes: str, refused: str) -> None:
+    with pytest.raises(BuildError, match=refused):
+        icon_png(8, svg(shapes))
 
 
 def test_a_missing_npm_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
