@@ -60,6 +60,11 @@ def test_the_site_holds_what_the_page_needs(dist: Path) -> None:
     info = json.loads((dist / "build.json").read_text())
     wheel = dist / info["wheel"]
     assert wheel.name.endswith("-py3-none-any.whl") and wheel.exists()
+    with zipfile.ZipFile(wheel) as archive:  # the game alone: not the build
+        assert {name.split("/")[0] for name in archive.namelist()} == {
+            "senator_core",
+            wheel.name.split("-py3")[0] + ".dist-info",
+        }
     assert (dist / info["main"].split("?")[0]).read_text() == (ROOT / "web/main.py").read_text()
     for name in (
         "index.html",
