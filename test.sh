@@ -29,8 +29,8 @@ install_browser() {
 }
 install_browser
 
-.venv/bin/ruff check senator_core tools tests benchmarks web build.py
-.venv/bin/ruff format --check senator_core tools tests benchmarks web build.py
+.venv/bin/ruff check senator_core tools tests benchmarks web build.py building
+.venv/bin/ruff format --check senator_core tools tests benchmarks web build.py building
 .venv/bin/mypy
 # Two processes, an idle one taking tests from the other (tests differ a lot in length).
 .venv/bin/pytest --numprocesses 2 --dist worksteal "$@"

@@ -40,7 +40,11 @@ from playwright.sync_api import Browser, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from building.browser import chromium_options  # noqa: E402
+from building.commands import BuildError  # noqa: E402
+from building.downloads import pyodide_tarball, runtime_files  # noqa: E402
+from building.server import SiteHandler  # noqa: E402
+from building.site import built_site  # noqa: E402
 
 LOAD_TIMEOUT_MS = 60_000
 TARGET_RATIO = 1.10
@@ -122,7 +126,7 @@ class Site:
         self.lock = threading.Lock()
         site = self
 
-        class Handler(build.SiteHandler):
+        class Handler(SiteHandler):
             status = 0
             sent = 0
 
@@ -186,14 +190,7 @@ def serving(dist: Path, port: int) -> Iterator[Site]:
     site = Site(port)
     try:
         stock = scratch / "stock"
-        tarball = build.npm_tarball("pyodide", build.PYODIDE_VERSION, build.PYODIDE_INTEGRITY)
-        build._extract(
-            tarball,
-            {
-                f"package/{name}": stock / "pyodide" / name
-                for name in (*build.RUNTIME_FILES, "pyodide-lock.json")
-            },
-        )
+        runtime_files(pyodide_tarball(), stock / "pyodide")
         (stock / "index.html").write_text(BARE_PAGE, encoding="utf-8")
         bare = scratch / "bare"
         bare.mkdir()
@@ -384,16 +381,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--runs must be at least 1 and --warmup at least 0")
 
     try:
-        if not args.no_build:
-            build.build()
-        elif not (build.DIST / "index.html").exists():
-            raise build.BuildError("dist/ is not built yet: run without --no-build")
-    except build.BuildError as err:
+        dist = built_site(rebuild=not args.no_build)
+    except BuildError as err:
         print(f"build failed: {err}", file=sys.stderr)
         return 1
 
-    with serving(build.DIST, args.port) as site, sync_playwright() as playwright:
-        options: dict[str, Any] = build.chromium_options()
+    with serving(dist, args.port) as site, sync_playwright() as playwright:
+        options: dict[str, Any] = chromium_options()
         browser = playwright.chromium.launch(**options)
         try:
             urls = {name: site.origin + PREFIXES[name] for name in PAGES}

@@ -41,7 +41,9 @@ sys.path.insert(0, str(ROOT))
 
 from render import serving  # noqa: E402
 
-import build  # noqa: E402
+from building import folders  # noqa: E402
+from building.browser import chromium_options  # noqa: E402
+from building.site import build_site  # noqa: E402
 
 LOAD_TIMEOUT_MS = 180_000
 LONG_TASK_MS = 50
@@ -206,10 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     args = parser.parse_args(argv)
     if not args.no_build:
-        build.build()
+        build_site()
     cpython = in_cpython(args.reps)
-    with serving(build.DIST, 0) as origin, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**build.chromium_options())
+    with serving(folders.DIST, 0) as origin, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**chromium_options())
         try:
             page = browser.new_page()
             page.set_default_timeout(LOAD_TIMEOUT_MS)

@@ -27,7 +27,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from render import serving  # noqa: E402
 
-import build  # noqa: E402
+from building import folders  # noqa: E402
+from building.browser import chromium_options  # noqa: E402
+from building.site import build_site  # noqa: E402
 
 TARGET_MS = 1500.0
 
@@ -75,9 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     args = parser.parse_args(argv)
     if not args.no_build:
-        build.build()
-    with serving(build.DIST, 0) as origin, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**build.chromium_options())
+        build_site()
+    with serving(folders.DIST, 0) as origin, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**chromium_options())
         version = browser.version
         try:
             runs = [

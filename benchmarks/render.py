@@ -47,8 +47,11 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 import senator_core as sc  # noqa: E402
+from building.browser import CHROMIUM, chromium_options  # noqa: E402
+from building.commands import BuildError  # noqa: E402
+from building.server import SiteHandler  # noqa: E402
+from building.site import built_site  # noqa: E402
 from senator_core.app import Act, Model, init, update, view  # noqa: E402
 from senator_core.records import game_link  # noqa: E402
 
@@ -151,7 +154,7 @@ JS_SIZE = """() => ({
 # --------------------------------------------------------------------------- serving
 
 
-class Quiet(build.SiteHandler):
+class Quiet(SiteHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
@@ -267,17 +270,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--reps must be at least 1 and --actions at least 0")
 
     try:
-        if not args.no_build:
-            build.build()
-        elif not (build.DIST / "index.html").exists():
-            raise build.BuildError("dist/ is not built yet: run without --no-build")
-    except build.BuildError as err:
+        dist = built_site(rebuild=not args.no_build)
+    except BuildError as err:
         print(f"build failed: {err}", file=sys.stderr)
         return 1
 
     config = sc.GameConfig(players=5, seed=args.seed, first_opener=0)
-    with serving(build.DIST, args.port) as origin, sync_playwright() as playwright:
-        options: dict[str, Any] = build.chromium_options()
+    with serving(dist, args.port) as origin, sync_playwright() as playwright:
+        options: dict[str, Any] = chromium_options()
         browser = playwright.chromium.launch(**options)
         try:
             context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -308,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     results["str(view(model)) in CPython"] = time_cpython_view(model, args.reps)
     cpython_html = str(view(model))
 
-    browser_name = build.CHROMIUM if build.CHROMIUM.exists() else "(Playwright)"
+    browser_name = CHROMIUM if CHROMIUM.exists() else "(Playwright)"
     print(f"Chromium {browser_name}; cores: {os.cpu_count()}")
     print(
         f"Board: 5 players, deal {args.seed}, after {len(clicked)} random actions: "

@@ -12,11 +12,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from building.catalogs import compile_catalogs  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    build.compile_catalogs()  # .po to .mo, when a catalog changed
+    compile_catalogs()  # .po to .mo, when a catalog changed
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

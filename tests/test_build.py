@@ -1,9 +1,10 @@
-"""build.py: the assembled site, its service worker's cache name, icons and clear failures."""
+"""The build: the assembled site, its service worker's cache name, icons and clear failures."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import shutil
 import struct
 import sys
@@ -18,6 +19,23 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from building import folders  # noqa: E402
+from building.browser import axe_script  # noqa: E402
+from building.commands import BuildError  # noqa: E402
+from building.downloads import (  # noqa: E402
+    AXE_VERSION,
+    MICROPIP_WHEEL,
+    MORPHDOM_INTEGRITY,
+    MORPHDOM_VERSION,
+    PYODIDE_INTEGRITY,
+    PYODIDE_VERSION,
+    RUNTIME_FILES,
+    extract,
+    npm_tarball,
+    pyodide_tarball,
+)
+from building.icons import drawing, icon_png  # noqa: E402
+from building.site import build_site  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -25,8 +43,8 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A build of this checkout of the module's own, so the site the browser tests
     serve is never replaced under them."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(build, "DIST", tmp_path_factory.mktemp("build") / "dist")
-        yield build.build()
+        patch.setattr(folders, "DIST", tmp_path_factory.mktemp("build") / "dist")
+        yield build_site()
 
 
 def cache_name(site: Path) -> str:
@@ -38,7 +56,7 @@ def cache_name(site: Path) -> str:
 
 def test_the_site_holds_what_the_page_needs(dist: Path) -> None:
     runtime = {p.name for p in (dist / "pyodide").iterdir()}
-    assert runtime == {*build.RUNTIME_FILES, "pyodide-lock.json", build.MICROPIP_WHEEL}
+    assert runtime == {*RUNTIME_FILES, "pyodide-lock.json", MICROPIP_WHEEL}
     info = json.loads((dist / "build.json").read_text())
     wheel = dist / info["wheel"]
     assert wheel.name.endswith("-py3-none-any.whl") and wheel.exists()
@@ -66,7 +84,7 @@ def test_the_lock_file_lists_micropip_with_the_shipped_wheels_hash(dist: Path) -
 def test_shipped_wheels_carry_bytecode_for_pyodides_python(dist: Path) -> None:
     """Both wheels hold their sources and unchecked-hash .pyc files for Python 3.14."""
     info = json.loads((dist / "build.json").read_text())
-    for wheel in (dist / "pyodide" / build.MICROPIP_WHEEL, dist / info["wheel"]):
+    for wheel in (dist / "pyodide" / MICROPIP_WHEEL, dist / info["wheel"]):
         with zipfile.ZipFile(wheel) as archive:
             names = archive.namelist()
             sources = [n for n in names if n.endswith(".py")]
@@ -79,17 +97,19 @@ def test_shipped_wheels_carry_bytecode_for_pyodides_python(dist: Path) -> None:
 
 
 def test_the_game_wheel_holds_the_game_and_no_developer_tool(dist: Path) -> None:
-    """The wheel the page downloads holds `senator_core` alone: self-play training and
-    the rating fit (`tools/`) are run by developers, never by the page or the command
-    line, so none of their modules comes back into it, as source or as bytecode."""
+    """The wheel the page downloads holds `senator_core` alone: not the build
+    (`building/`), and not self-play training or the rating fit (`tools/`), which
+    developers run, never the page or the command line; none of their modules comes
+    back into it, as source or as bytecode."""
     info = json.loads((dist / "build.json").read_text())
     with zipfile.ZipFile(dist / info["wheel"]) as archive:
         names = archive.namelist()
     tops = {name.split("/")[0] for name in names}
     assert {top for top in tops if not top.endswith(".dist-info")} == {"senator_core"}
     modules = {Path(name).name.split(".")[0] for name in names if name.endswith((".py", ".pyc"))}
-    developer = {path.stem for path in (ROOT / "tools").glob("*.py")} - {"__init__"}
-    assert {"train", "rating"} <= developer
+    developer = {p.stem for d in ("tools", "building") for p in (ROOT / d).glob("*.py")}
+    developer -= {"__init__"}
+    assert {"train", "rating", "icons", "bytecode"} <= developer
     assert "evaluation" in modules and not modules & developer, modules & developer
 
 
@@ -98,8 +118,7 @@ def test_the_standard_library_carries_bytecode_for_what_start_up_imports(dist: P
     has an unchecked-hash .pyc (so the browser compiles none of them); the rest of the
     standard library is left as published."""
     stock = dist.parent / "stock_stdlib.zip"
-    tarball = build.npm_tarball("pyodide", build.PYODIDE_VERSION, build.PYODIDE_INTEGRITY)
-    build._extract(tarball, {"package/python_stdlib.zip": stock})
+    extract(pyodide_tarball(), {"package/python_stdlib.zip": stock})
     with (
         zipfile.ZipFile(stock) as published,
         zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as shipped,
@@ -132,13 +151,13 @@ def test_the_cache_name_follows_the_content(
     """Same inputs, same cache name; any changed file, a new one."""
     first = cache_name(dist)
     web = tmp_path / "web"
-    shutil.copytree(build.WEB, web)
-    monkeypatch.setattr(build, "WEB", web)
-    monkeypatch.setattr(build, "DIST", tmp_path / "dist")
-    assert cache_name(build.build()) == first
+    shutil.copytree(folders.WEB, web)
+    monkeypatch.setattr(folders, "WEB", web)
+    monkeypatch.setattr(folders, "DIST", tmp_path / "dist")
+    assert cache_name(build_site()) == first
     css = web / "assets" / "senator.css"
     css.write_text(css.read_text() + "\n/* changed */\n")
-    assert cache_name(build.build()) != first
+    assert cache_name(build_site()) != first
 
 
 def test_axe_is_cached_for_the_tests_and_kept_out_of_the_site(
@@ -146,46 +165,114 @@ def test_axe_is_cached_for_the_tests_and_kept_out_of_the_site(
 ) -> None:
     """The accessibility checker comes from its pinned tarball into the cache only;
     a cached copy that was changed is written again from the verified tarball."""
-    script = build.axe_script()
-    assert script.is_relative_to(build.CACHE) and script.name == "axe.min.js"
-    assert script.read_bytes().startswith(f"/*! axe v{build.AXE_VERSION}".encode())
+    script = axe_script()
+    assert script.is_relative_to(folders.CACHE) and script.name == "axe.min.js"
+    assert script.read_bytes().startswith(f"/*! axe v{AXE_VERSION}".encode())
     assert not [p for p in dist.rglob("*") if "axe" in p.name.lower()]
     assert "axe" not in (dist / "sw.js").read_text()
 
-    tarball = f"axe-core-{build.AXE_VERSION}.tgz"
+    tarball = f"axe-core-{AXE_VERSION}.tgz"
     (tmp_path / "npm").mkdir()
-    shutil.copy2(build.CACHE / "npm" / tarball, tmp_path / "npm" / tarball)
-    monkeypatch.setattr(build, "CACHE", tmp_path)
+    shutil.copy2(folders.CACHE / "npm" / tarball, tmp_path / "npm" / tarball)
+    monkeypatch.setattr(folders, "CACHE", tmp_path)
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))  # no npm: the tarball is cached
-    copy = build.axe_script()
+    copy = axe_script()
     assert copy.is_relative_to(tmp_path) and copy.read_bytes() == script.read_bytes()
     copy.write_text("changed")
-    assert build.axe_script().read_bytes() == script.read_bytes()
+    assert axe_script().read_bytes() == script.read_bytes()
+
+
+def pixels(png: bytes) -> list[list[tuple[int, int, int, int]]]:
+    """The RGBA rows of a PNG as the build writes them (one IDAT, no row filters)."""
+    width, height = struct.unpack(">II", png[16:24])
+    idat = png.index(b"IDAT")
+    length = struct.unpack(">I", png[idat - 4 : idat])[0]
+    raw = zlib.decompress(png[idat + 4 : idat + 4 + length])
+    assert len(raw) == height * (1 + width * 4)
+    stride = 1 + width * 4
+    return [
+        [tuple(raw[y * stride + 1 + x * 4 : y * stride + 5 + x * 4]) for x in range(width)]  # type: ignore[misc]
+        for y in range(height)
+    ]
+
+
+def covered(png: bytes) -> float:
+    """The share of the picture its shapes cover, from the pixels' opacity."""
+    rows = pixels(png)
+    return sum(p[3] for row in rows for p in row) / 255 / (len(rows) * len(rows[0]))
+
+
+def gold(png: bytes) -> float:
+    """The share of the picture that is gold, the rest of what is covered being purple."""
+    rows, purple, gilt = pixels(png), 0x5C, 0xD4  # their red, as icon.svg gives them
+    share = sum(p[3] / 255 * (p[0] - purple) / (gilt - purple) for row in rows for p in row)
+    return share / (len(rows) * len(rows[0]))
+
+
+def svg(shapes: str, size: int = 10) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}">{shapes}</svg>'
 
 
 def test_icons_are_png_images_of_their_size() -> None:
-    data = build.icon_png(48)
+    data = icon_png(48, drawing())
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    width, height = struct.unpack(">II", data[16:24])
-    assert (width, height) == (48, 48)
-    idat = data.index(b"IDAT")
-    length = struct.unpack(">I", data[idat - 4 : idat])[0]
-    pixels = zlib.decompress(data[idat + 4 : idat + 4 + length])
-    assert len(pixels) == 48 * (1 + 48 * 4)
-    centre = 24 * (1 + 48 * 4) + 1 + 24 * 4
-    assert pixels[centre + 3] == 255, "the medallion is opaque in the middle"
-    assert pixels[1 + 3] == 0, "the corners are transparent"
+    rows = pixels(data)
+    assert (len(rows[0]), len(rows)) == (48, 48)
+    assert rows[24][24][3] == 255, "the medallion is opaque in the middle"
+    assert rows[0][0][3] == 0, "the corners are transparent"
+
+
+def test_an_icon_covers_what_its_shapes_cover() -> None:
+    half = pixels(icon_png(20, svg('<rect width="5" height="10" fill="#ff0000"/>')))
+    assert all(
+        row[:10] == [(255, 0, 0, 255)] * 10 and row[10:] == [(0, 0, 0, 0)] * 10 for row in half
+    )
+    disc = covered(icon_png(100, svg('<circle cx="5" cy="5" r="4" fill="#000000"/>')))
+    assert disc == pytest.approx(math.pi * 0.4**2, rel=2e-3)
+    triangle = covered(icon_png(100, svg('<polygon points="0,0 10,0 0,10"/>')))
+    assert triangle == pytest.approx(0.5, rel=5e-3)
+    clipped = svg(
+        '<clipPath id="c"><rect width="5" height="10"/></clipPath>'
+        '<circle cx="5" cy="5" r="4" clip-path="url(#c)"/>'
+    )
+    assert covered(icon_png(100, clipped)) == pytest.approx(disc / 2, rel=2e-3)
+
+
+def test_the_png_icons_are_drawn_from_the_svg() -> None:
+    """The medallion covers its circle; taking a column out of the SVG takes its area of
+    gold out of the PNG."""
+    shipped = drawing()
+    icon = icon_png(192, shipped)
+    assert covered(icon) == pytest.approx(math.pi / 4, rel=2e-3)
+    column = '<rect x="37.17" y="46" width="9" height="26"/>'
+    assert column in shipped
+    without = icon_png(192, shipped.replace(column, ""))
+    assert covered(without) == pytest.approx(covered(icon), rel=1e-6)
+    assert gold(icon) - gold(without) == pytest.approx(9 * 26 / 100**2, rel=0.02)
+
+
+@pytest.mark.parametrize(
+    ("shapes", "refused"),
+    [
+        ('<path d="M0 0h5v5z"/>', "<path>"),
+        ('<rect width="5" height="5" transform="rotate(45)"/>', "transform"),
+        ('<rect width="5" height="5" fill="red"/>', "#rrggbb"),
+    ],
+)
+def test_an_icon_the_build_cannot_draw_stops_the_build(shapes: str, refused: str) -> None:
+    with pytest.raises(BuildError, match=refused):
+        icon_png(8, svg(shapes))
 
 
 def test_a_missing_npm_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setattr(folders, "CACHE", tmp_path)
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
-    with pytest.raises(build.BuildError, match="npm` is not installed"):
-        build.npm_tarball("pyodide", build.PYODIDE_VERSION, build.PYODIDE_INTEGRITY)
+    with pytest.raises(BuildError, match="npm` is not installed"):
+        npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
 
 
 def test_a_tampered_download_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setattr(folders, "CACHE", tmp_path)
     fake_npm = tmp_path / "bin" / "npm"
     fake_npm.parent.mkdir()
     # A stand-in npm that "downloads" the wrong bytes.
@@ -197,13 +284,13 @@ def test_a_tampered_download_is_refused(tmp_path: Path, monkeypatch: pytest.Monk
     )
     fake_npm.chmod(0o755)
     monkeypatch.setenv("PATH", f"{fake_npm.parent}:/usr/bin:/bin")
-    with pytest.raises(build.BuildError, match="does not match its pinned integrity"):
-        build.npm_tarball("morphdom", build.MORPHDOM_VERSION, build.MORPHDOM_INTEGRITY)
+    with pytest.raises(BuildError, match="does not match its pinned integrity"):
+        npm_tarball("morphdom", MORPHDOM_VERSION, MORPHDOM_INTEGRITY)
     assert not (tmp_path / "npm" / "morphdom-2.7.8.tgz").exists()
 
 
 def test_serving_without_a_build_says_what_to_do(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(build, "DIST", tmp_path / "dist")
+    monkeypatch.setattr(folders, "DIST", tmp_path / "dist")
     assert build.main(["--no-build"]) == 1

@@ -13,7 +13,8 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-import build
+from building import folders
+from building.catalogs import DOMAIN, KEYWORDS, TRANSLATED, catalog_paths
 from senator_core import i18n
 from senator_core.app import Act, Model, control, init, view
 from senator_core.app.saves import SETUP_KEY
@@ -28,9 +29,9 @@ def source_messages() -> dict[tuple[str, str | None], tuple[str, ...]]:
     """Every text marked in the source: (first msgid, context) -> all its msgids."""
     found: dict[tuple[str, str | None], tuple[str, ...]] = {}
     for filename, _, message, _, context in extract_from_dir(
-        str(build.ROOT / "senator_core"),
+        str(folders.ROOT / "senator_core"),
         method_map=[("**.py", "python")],
-        keywords=build.KEYWORDS,
+        keywords=KEYWORDS,
     ):
         if filename.startswith("locale"):
             continue
@@ -39,11 +40,11 @@ def source_messages() -> dict[tuple[str, str | None], tuple[str, ...]]:
     return found
 
 
-@pytest.fixture(scope="module", params=build.TRANSLATED)
+@pytest.fixture(scope="module", params=TRANSLATED)
 def catalog(request: pytest.FixtureRequest) -> Iterator[tuple[str, object]]:
-    po, _ = build.catalog_paths(request.param)
+    po, _ = catalog_paths(request.param)
     with po.open("rb") as file:
-        yield request.param, read_po(file, locale=request.param, domain=build.DOMAIN)
+        yield request.param, read_po(file, locale=request.param, domain=DOMAIN)
 
 
 def test_every_marked_text_has_a_translation_with_the_same_placeholders(
@@ -98,9 +99,9 @@ def test_the_language_follows_the_link_then_the_choice_then_the_browser() -> Non
 
 def catalog_texts(lang: str) -> str:
     """Every translation in the catalog of `lang`, in one text."""
-    po, _ = build.catalog_paths(lang)
+    po, _ = catalog_paths(lang)
     with po.open("rb") as file:
-        messages = read_po(file, locale=lang, domain=build.DOMAIN)
+        messages = read_po(file, locale=lang, domain=DOMAIN)
     return " ".join(
         " ".join(m.string) if isinstance(m.string, tuple) else m.string for m in messages
     )

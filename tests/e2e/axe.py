@@ -1,6 +1,6 @@
 """Accessibility checks of a page with axe-core, for the end-to-end tests.
 
-axe-core's script is the pinned one that `build.axe_script()` keeps in the cache
+axe-core's script is the pinned one that `building.browser.axe_script()` keeps in the cache
 (never part of the site). It is injected into a page the first time the page is
 checked (and again only after the page loads a new document), then
 `axe.run(document, {resultTypes: ["violations"]})` checks the page as it is shown.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import build
+from building.browser import axe_script
 
 COUNTED = ("serious", "critical")
 SHOWN_ELEMENTS = 3
@@ -49,7 +49,7 @@ RUN = """async () => {
 def inject(page: Any) -> None:
     """Adds axe-core to the page unless its document already has it."""
     if not page.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
-        page.add_script_tag(path=str(build.axe_script()))
+        page.add_script_tag(path=str(axe_script()))
 
 
 def shorten(text: str, most: int) -> str:

@@ -26,7 +26,10 @@ sys.path.insert(0, str(ROOT))
 
 from playwright import sync_api as playwright_api  # noqa: E402
 
-import build  # noqa: E402
+from building.browser import chromium_options  # noqa: E402
+from building.commands import BuildError  # noqa: E402
+from building.server import SiteHandler  # noqa: E402
+from building.site import build_site  # noqa: E402
 
 SUBPATH = "/senator/"
 DESKTOP = {"width": 1280, "height": 800}
@@ -43,7 +46,7 @@ class Site:
         self.delays: dict[str, float] = {}
         site = self
 
-        class Handler(build.SiteHandler):
+        class Handler(SiteHandler):
             def translate_path(self, path: str) -> str:
                 clean = path.split("?", 1)[0].split("#", 1)[0]
                 for prefix in sorted(site.mounts, key=len, reverse=True):
@@ -95,8 +98,8 @@ def dist(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
 
 def _build() -> Path:
     try:
-        return build.build()
-    except build.BuildError as err:
+        return build_site()
+    except BuildError as err:
         pytest.fail(f"the site could not be built: {err}")
 
 
@@ -120,7 +123,7 @@ def fresh_site() -> Iterator[Site]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     with playwright_api.sync_playwright() as p:
-        options: dict[str, Any] = build.chromium_options()
+        options: dict[str, Any] = chromium_options()
         chromium = p.chromium.launch(**options)
         yield chromium
         chromium.close()

@@ -196,3 +196,42 @@ def test_the_game_loads_and_plays_offline_after_one_visit(
         page.locator("[data-action]").first.click()
     assert page.locator("[data-screen='game']").is_visible()
     assert watch.errors == []
+
+
+# Draws the icon's SVG and a PNG icon at the PNG's size, and compares them pixel by
+# pixel, colours weighted by their opacity (so a faint edge pixel counts as little
+# as it shows).
+COMPARE_ICONS = """async (size) => {
+  const draw = async (name) => {
+    const image = new Image();
+    image.src = name;
+    await image.decode();
+    const canvas = new OffscreenCanvas(size, size);
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0, size, size);
+    return context.getImageData(0, 0, size, size).data;
+  };
+  const svg = await draw("icon.svg");
+  const png = await draw(`icon-${size}.png`);
+  let difference = 0, svgCover = 0, pngCover = 0;
+  for (let i = 0; i < svg.length; i += 4) {
+    for (let c = 0; c < 3; c++) {
+      difference += Math.abs(svg[i + c] * svg[i + 3] - png[i + c] * png[i + 3]) / 255;
+    }
+    difference += Math.abs(svg[i + 3] - png[i + 3]);
+    svgCover += svg[i + 3];
+    pngCover += png[i + 3];
+  }
+  return { difference: difference / svg.length, svgCover, pngCover };
+}"""
+
+
+@pytest.mark.parametrize("size", [192, 512])
+def test_the_png_icons_are_the_svg_as_the_browser_draws_it(
+    site: Site, page: Any, size: int
+) -> None:
+    """The home-screen icons are drawn from icon.svg, so they show what it shows."""
+    page.goto(f"{site.origin}/assets/icon.svg")
+    compared = page.evaluate(COMPARE_ICONS, size)
+    assert compared["pngCover"] == pytest.approx(compared["svgCover"], rel=5e-3)
+    assert compared["difference"] < 1.0, compared  # of 255, a channel's mean

@@ -1,0 +1,146 @@
+"""The site in dist/: the page, the runtime with its lock file, the game's wheel, the
+web files, the icons and a service worker whose cache name follows the content."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import shutil
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+from . import folders
+from .bytecode import compiled_stdlib, precompiled
+from .catalogs import compile_catalogs
+from .commands import BuildError
+from .downloads import (
+    MICROPIP_VERSION,
+    MORPHDOM_INTEGRITY,
+    MORPHDOM_VERSION,
+    PYODIDE_VERSION,
+    RUNTIME_FILES,
+    extract,
+    micropip_wheel,
+    npm_tarball,
+    pyodide_tarball,
+    sha256,
+)
+from .icons import cached_icon
+from .wheel import game_wheel
+
+
+def _page() -> str:
+    """index.html with the loading screen's words in every language (from the catalogs,
+    compiled first)."""
+    sys.path.insert(0, str(folders.ROOT))
+    try:
+        from senator_core.app.loading import boot_texts
+    finally:
+        sys.path.remove(str(folders.ROOT))
+    texts = boot_texts()
+    page = (folders.WEB / "index.html").read_text(encoding="utf-8")
+    noscript = " / ".join(dict.fromkeys(t["noscript"] for t in texts.values()))
+    data = json.dumps(texts, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return page.replace("__BOOT_TEXTS__", data).replace("__NOSCRIPT__", html.escape(noscript))
+
+
+def _micropip_lock(stock: dict[str, object], wheel: Path) -> dict[str, object]:
+    """Pyodide's lock file cut down to micropip alone, with the sha256 of the wheel we ship."""
+    packages = stock["packages"]
+    assert isinstance(packages, dict)
+    entry = dict(packages["micropip"])
+    entry["file_name"] = wheel.name
+    entry["sha256"] = sha256(wheel)
+    entry["version"] = MICROPIP_VERSION
+    return {"info": stock["info"], "packages": {"micropip": entry}}
+
+
+def _service_worker(files: list[str], version: str) -> str:
+    template = (folders.WEB / "sw.template.js").read_text(encoding="utf-8")
+    return template.replace("__CACHE_NAME__", f"senator-{version}").replace(
+        "__FILES__", json.dumps(["./", *files], indent=2)
+    )
+
+
+def build_site() -> Path:
+    """Assembles dist/ and returns its path."""
+    with folders.cache_to_myself():
+        return _build(folders.DIST)
+
+
+def _build(dist: Path) -> Path:
+    print(f"Building {dist}/")
+    pyodide_tgz = pyodide_tarball()
+    morphdom_tgz = npm_tarball("morphdom", MORPHDOM_VERSION, MORPHDOM_INTEGRITY)
+    compile_catalogs()
+    micropip, wheel = precompiled([micropip_wheel(), game_wheel()], pyodide_tgz)
+
+    dist.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=dist.parent))
+    try:
+        runtime = staging / "pyodide"
+        extract(pyodide_tgz, {f"package/{name}": runtime / name for name in RUNTIME_FILES})
+        shutil.copy2(compiled_stdlib(micropip, wheel, pyodide_tgz), runtime / "python_stdlib.zip")
+        with tarfile.open(pyodide_tgz) as archive:
+            stock_file = archive.extractfile("package/pyodide-lock.json")
+            assert stock_file is not None
+            stock = json.load(stock_file)
+        (runtime / "pyodide-lock.json").write_text(
+            json.dumps(_micropip_lock(stock, micropip), indent=1), encoding="utf-8"
+        )
+        shutil.copy2(micropip, runtime / micropip.name)
+        extract(
+            morphdom_tgz,
+            {"package/dist/morphdom-umd.min.js": staging / "vendor" / "morphdom-umd.min.js"},
+        )
+
+        # The game's own files: a changed wheel gets a new folder, so no cache serves it stale.
+        wheel_digest = sha256(wheel)[:12]
+        wheel_path = f"wheels/{wheel_digest}/{wheel.name}"
+        (staging / wheel_path).parent.mkdir(parents=True)
+        shutil.copy2(wheel, staging / wheel_path)
+        (staging / "index.html").write_text(_page(), encoding="utf-8")
+        shutil.copy2(folders.WEB / "main.py", staging / "main.py")
+        shutil.copytree(folders.WEB / "assets", staging / "assets")
+        for size in (192, 512):
+            (staging / "assets" / f"icon-{size}.png").write_bytes(cached_icon(size))
+        main_digest = sha256(staging / "main.py")[:12]
+        build_info = {
+            "wheel": wheel_path,
+            "main": f"main.py?v={main_digest}",
+            "pyodide": PYODIDE_VERSION,
+        }
+        (staging / "build.json").write_text(json.dumps(build_info, indent=1), encoding="utf-8")
+
+        files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+        digest = hashlib.sha256()
+        for name in files:
+            digest.update(name.encode())
+            digest.update(hashlib.sha256((staging / name).read_bytes()).digest())
+        version = digest.hexdigest()[:16]
+        cached = [f"main.py?v={main_digest}" if n == "main.py" else n for n in files]
+        (staging / "sw.js").write_text(_service_worker(cached, version), encoding="utf-8")
+        (staging / ".nojekyll").write_text("", encoding="utf-8")
+
+        if dist.exists():
+            shutil.rmtree(dist)
+        staging.chmod(0o755)
+        staging.rename(dist)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    print(f"Built {dist}/ ({size / 1e6:.1f} MB, cache senator-{version})")
+    return dist
+
+
+def built_site(rebuild: bool = True) -> Path:
+    """dist/, built first unless `rebuild` is false, when it must have been built before."""
+    if rebuild:
+        return build_site()
+    if not (folders.DIST / "index.html").exists():
+        raise BuildError("dist/ is not built yet: run without --no-build")
+    return folders.DIST
