@@ -90,6 +90,7 @@ from .rules import (
     TRADE,
     VETO,
     WAR,
+    Decision,
 )
 
 SAVE_FORMAT = "senator-game"
@@ -276,7 +277,7 @@ class Game:
     _active: int
     _proposed: list[int]
     _passed: list[int]
-    _decision: str
+    _decision: Decision
     _to_move: int
     _opener: int
     _topic: int
@@ -1046,7 +1047,7 @@ class Game:
         return None if self._to_move < 0 else self._to_move
 
     @property
-    def decision(self) -> str:
+    def decision(self) -> Decision:
         """ "topic", "debate", "power", "award", "veto" or "over"."""
         return self._decision
 

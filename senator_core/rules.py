@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final, Literal, get_args
+
 # R3: the six agenda kinds, in the order the engine indexes them.
 KINDS: tuple[str, ...] = (
     "public_works",
@@ -59,13 +61,14 @@ ROUNDS = 3
 DOCKET_SIZE: dict[int, int] = {3: 7, 4: 9, 5: 11}  # R15
 
 # Decisions a game can wait for.
-TOPIC = "topic"
-DEBATE = "debate"
-POWER = "power"
-AWARD = "award"
-VETO = "veto"
-OVER = "over"
-DECISIONS: tuple[str, ...] = (TOPIC, DEBATE, POWER, AWARD, VETO, OVER)
+Decision = Literal["topic", "debate", "power", "award", "veto", "over"]
+TOPIC: Final = "topic"
+DEBATE: Final = "debate"
+POWER: Final = "power"
+AWARD: Final = "award"
+VETO: Final = "veto"
+OVER: Final = "over"
+DECISIONS: tuple[Decision, ...] = get_args(Decision)
 
 
 def conflicts_with(kind: str) -> tuple[str, ...]:

@@ -15,15 +15,14 @@ from ..game import Game
 from ..records import COLOURS, HUMAN, Record, Timeline
 from ..rules import MAX_PLAYERS
 from .saves import Kept, Turn
+from .screens import OpenPanel, Screen
 
 PALETTE_SIZE = COLOURS  # seat colours: see view.SEAT_COLOURS
-PANELS = ("rules", "forum", "log")
 SEAT_CHOICES = (HUMAN, "easy", "normal", "hard", "expert")  # what the set-up offers a seat
 ALL_HUMAN = (HUMAN,) * MAX_PLAYERS
 HINT_LEVEL = "expert"  # the strongest level that answers within a second (benchmarks/bots.py)
 QUICK_PLAY_KINDS = (HUMAN, "normal", "normal", "normal", HUMAN)  # one human against three
 SWITCHES = ("sound", "auto")  # settings turned on and off from the game screen
-SCREENS = ("title", "setup", "game", "end", "replay", "history")
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,7 @@ class Watch:
     line: Timeline
     step: int
     playing: bool = False
-    back: str = "title"
+    back: Screen = "title"
     kept: int | None = None  # its place in the history, when it was opened from there
     turns: tuple[Turn, ...] = ()  # who made each action
 
@@ -131,13 +130,13 @@ class Model:
     hint) for a position that is gone is known as such.
     """
 
-    screen: str = "title"
+    screen: Screen = "title"
     setup: Setup = field(default_factory=Setup)
     game: Game | None = None
     colours: tuple[int, ...] = tuple(range(PALETTE_SIZE))
     kinds: tuple[str, ...] = ALL_HUMAN
     hint: Hint | None = None
-    panel: str = ""
+    panel: OpenPanel = ""
     notice: str | None = None
     page_url: str = ""
     turns: tuple[Turn, ...] = ()

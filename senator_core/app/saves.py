@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from ..game import Game
 from ..i18n import _
@@ -50,6 +50,7 @@ from ..records import (
     timeline,
     whole_number,
 )
+from .screens import OpenPanel, panel_named
 
 SAVE_KEY = "senator.save"
 SETUP_KEY = "senator.setup"
@@ -83,11 +84,11 @@ class Turn:
 class Shown:
     """What the screen showed beside the game (see the module's text)."""
 
-    screen: str = "title"
+    screen: Literal["game", "title"] = "title"  # the game, or the title to continue it
     hint: tuple[int, tuple[tuple[str, float], ...]] | None = None
     picked: tuple[int, ...] = ()
     explain: str = ""
-    panel: str = ""
+    panel: OpenPanel = ""
     log_rounds: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -226,7 +227,7 @@ def _read_shown(value: Any, game: Game) -> Shown:
         hint=hint,
         picked=picked,
         explain=explain[:40] if isinstance(explain, str) else "",
-        panel=panel if panel in ("", "rules", "forum", "log") else "",
+        panel=panel_named(panel) or "",
         log_rounds=tuple(sorted({r for r in rounds if whole_number(r) and 0 <= r <= 9}))
         if isinstance(rounds, list)
         else (),

@@ -104,9 +104,10 @@ from .messages import (
     WatchEntry,
     WatchKept,
 )
-from .model import HINT_LEVEL, PANELS, QUICK_PLAY_KINDS, SWITCHES, Hint, Model
+from .model import HINT_LEVEL, QUICK_PLAY_KINDS, SWITCHES, Hint, Model
 from .motion import holds, moves
 from .saves import HISTORY_KEY, SAVE_KEY, Turn, add_kept, kept, load_history, load_session
+from .screens import Screen, panel_named
 from .setup import game_config, set_field, switch
 from .storage import persist, session_model, set_aside
 from .view import page_title
@@ -183,9 +184,10 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             flipped = not getattr(model.setup, name)
             return replace(model, setup=switch(model.setup, name, flipped)), ()
         case Panel(name):
-            if name not in ("", *PANELS):
+            panel = panel_named(name)
+            if panel is None:
                 return model, ()
-            return replace(model, panel="" if model.panel == name else name, rule=""), ()
+            return replace(model, panel="" if model.panel == panel else panel, rule=""), ()
         case Rule(rule):
             if not re.fullmatch(r"R\d{1,2}", rule):
                 return model, ()
@@ -215,7 +217,7 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
         case Continue():
             if model.game is None:
                 return replace(model, notice=_("There is no game to continue.")), ()
-            screen = "end" if model.game.decision == "over" else "game"
+            screen: Screen = "end" if model.game.decision == "over" else "game"
             return replace(model, screen=screen, notice=None), ()
         case Title():
             return replace(model, screen="title", notice=None, panel=""), ()

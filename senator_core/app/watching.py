@@ -7,10 +7,11 @@ from dataclasses import replace
 from ..records import Record, timeline
 from .model import Model, Watch
 from .saves import turns_of
+from .screens import Screen
 
 
 def open_replay(
-    model: Model, record: Record, back: str, step: int = 0, kept_at: int | None = None
+    model: Model, record: Record, back: Screen, step: int = 0, kept_at: int | None = None
 ) -> Model:
     """The replay viewer on `record` at `step`; `back` is the screen it returns to and
     `kept_at` the game's place in the history, when it was opened from there."""
