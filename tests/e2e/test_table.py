@@ -103,6 +103,11 @@ def test_decision_hand_and_every_bid_in_view_without_scrolling(
     for i in range(players):
         assert_in_view(page, bids.nth(i), f"the bid of seat {i}")
     assert page.evaluate("scrollY") == 0
+    # One language picker shows: in the bar on a wide screen, below the table on a phone.
+    shown = page.locator("select[name='lang']").evaluate_all(
+        "els => els.filter((e) => e.checkVisibility()).map((e) => e.closest('.topbar') !== null)"
+    )
+    assert shown == [page.viewport_size["width"] > PHONE["width"]], shown
     assert_no_horizontal_scroll(page)
     assert watch.errors == []
 
