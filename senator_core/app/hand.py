@@ -18,7 +18,7 @@ from .html import Markup, classes, h
 from .model import HINT_LEVEL, Hint, Model
 from .pieces import CARD_VALUES, card_face, kind_icon, phrase, seat_badge
 from .table import undo_button
-from .text import DECISION_TITLES, KIND_LABELS, KIND_NAMES, action_label, power_text
+from .text import DECISION_TITLES, KIND_LABELS, KIND_NAMES, action_label, plain_list, power_text
 
 HINT_SHOWN = 5  # the best choices a hint lists; the others are summed up in a line
 
@@ -42,7 +42,7 @@ def _award_effect(game: Game, seat: int) -> str:
         return _("holds the veto: may refuse it")
     lost = [k for k in game.proposed(seat) if k in conflicts_with(topic)]
     if lost:
-        kinds = ", ".join(KIND_NAMES[k] for k in lost)
+        kinds = plain_list([KIND_NAMES[k] for k in lost])
         # Translators: what giving the token to this senator does; {kinds} are token names.
         return _("would cancel {kinds} and lose it").format(kinds=kinds)
     n = len(game.proposed(seat)) + 1
@@ -73,7 +73,7 @@ def _joining_effect(game: Game, seat: int, kind: str) -> str:
     """What `kind` joining the proposed tokens of `seat`, the seat to act, does (R30)."""
     lost = [k for k in game.proposed(seat) if k in conflicts_with(kind)]
     if lost:
-        kinds = ", ".join(KIND_NAMES[k] for k in lost)
+        kinds = plain_list([KIND_NAMES[k] for k in lost])
         return _("would cancel your {kinds} and lose it").format(kinds=kinds)
     n = len(game.proposed(seat)) + 1
     return ngettext(
