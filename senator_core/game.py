@@ -50,6 +50,7 @@ from .actions import (
     WITHDRAW as V_WITHDRAW,
 )
 from .actions import Action, IllegalActionError, parse_action
+from .bids import BidProblem
 from .config import GameConfig, Variants
 from .events import Event
 from .i18n import _, ngettext, pgettext
@@ -562,6 +563,70 @@ class Game:
         """Every legal action for the decision pending, in a stable order."""
         return list(self._legal if self._legal is not None else self._compute_legal())
 
+    def bid_problem(self, action: Action | str) -> BidProblem | None:
+        """Why `action`, a play of influence or the Assassin, is not legal for the
+        senator to move in the debate now (see `bids.BID_PROBLEMS`); None when it is
+        legal. The rules are checked in a fixed order: the cards held (R21, R22),
+        then the event in force (R45, R46), then the total (R21).
+
+        ValueError outside a debate or for another action.
+        """
+        if type(action) is not Action:
+            action = parse_action(action)
+        if self._decision != DEBATE or action.verb not in (V_PLAY, V_ASSASSIN):
+            raise ValueError(
+                f"bid_problem checks a play or an Assassin in a debate, not {action.text!r} "
+                f"in a {self._decision} decision"
+            )
+        s = self._to_move
+        base = 4 * s
+        h1, h2, h5, assassins = self._hand[base : base + 4]
+        cards = action.cards
+        names = action.names
+        if cards[0] > h1 or cards[1] > h2 or cards[2] > h5:
+            return BidProblem("not_held", {}, names)
+        count = self._count[s]
+        mine = self._total[s]
+        event = self._event
+        two_cards = self._config.variants.spartacus == "two_cards"
+        if action.verb == V_ASSASSIN:
+            if not assassins:
+                spent = self._killed[base + ASSASSIN]
+                return BidProblem("assassin_spent" if spent else "assassin_lost", {}, names)
+            if event == LUDI_GLADIATORUM and count >= LUDI_CARD_CAP:
+                return BidProblem("ludi_assassin", {"in_play": count, "cap": LUDI_CARD_CAP}, names)
+            if event == SPARTACUS and two_cards:
+                if action.count:
+                    return None
+                return BidProblem("spartacus_assassin", {"cards": 1, "held": h1 + h2 + h5}, names)
+            if event == SPARTACUS and mine < SPARTACUS_MINIMUM:
+                args = {"influence": SPARTACUS_MINIMUM, "total": mine}
+                return BidProblem("spartacus_assassin", args, names)
+            return BidProblem("assassin_alone", {}, names) if action.count else None
+        needed = 1 + max(t for p, t in enumerate(self._total) if p != s)
+        if event == LUDI_GLADIATORUM and count + action.count > LUDI_CARD_CAP:
+            more = LUDI_CARD_CAP - count
+            best = max(
+                (
+                    k[0] + 2 * k[1] + 5 * k[2]
+                    for k in _COMBOS
+                    if k[0] <= h1 and k[1] <= h2 and k[2] <= h5 and sum(k) <= more
+                ),
+                default=0,
+            )
+            args = {"in_play": count, "cap": LUDI_CARD_CAP, "needed": needed, "reach": mine + best}
+            return BidProblem("ludi_limit", args, names)
+        if event == SPARTACUS and count == 0:
+            if two_cards and action.count < SPARTACUS_MINIMUM:
+                args = {"cards": SPARTACUS_MINIMUM, "held": h1 + h2 + h5}
+                return BidProblem("spartacus_first_play", args, names)
+            if not two_cards and action.value < SPARTACUS_MINIMUM:
+                args = {"influence": SPARTACUS_MINIMUM, "held": h1 + 2 * h2 + 5 * h5}
+                return BidProblem("spartacus_first_play", args, names)
+        if mine + action.value < needed:
+            return BidProblem("too_low", {"total": mine + action.value, "needed": needed}, names)
+        return None
+
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action | str) -> list[Event]:
@@ -903,72 +968,69 @@ class Game:
         return _("{action} is not legal now").format(action=text)
 
     def _debate_reason(self, action: Action, who: str) -> str:
+        """The refusal of a play or an Assassin, in words, from its `BidProblem`."""
         text = repr(action.text)
-        s = self._to_move
-        base = 4 * s
-        hand = self._hand[base : base + 4]
-        event = self._event
-        spartacus = self._config.variants.spartacus
-        if any(action.cards[c] > hand[c] for c in range(3)):
+        problem = self.bid_problem(action)
+        assert problem is not None, action
+        reason, args = problem.reason, problem.args
+        if reason == "not_held":
+            base = 4 * self._to_move
             # Translators: {held} lists the cards held (1, 2, 5, assassin), or is the
             # word for an empty hand.
             said = _("{action} is not legal: {who} does not hold those cards (holds {held}) (R21)")
             # Translators: what an empty hand holds.
-            held = ", ".join(_card_list(hand)) or pgettext("an empty hand holds", "nothing")
+            held = ", ".join(_card_list(self._hand[base : base + 4])) or pgettext(
+                "an empty hand holds", "nothing"
+            )
             return said.format(action=text, who=who, held=held)
-        count = self._count[s]
-        if action.verb == V_ASSASSIN:
-            if not hand[ASSASSIN]:
-                said = _("{action} is not legal: {who} does not hold the Assassin (R22)")
-            elif event == LUDI_GLADIATORUM:
-                said = _(
-                    "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
-                    "in a debate, the Assassin included (R45)"
-                )
-            elif event == SPARTACUS and spartacus == "two_cards":
-                said = _(
-                    "{action} is not legal: under Spartacus the Assassin must be played "
-                    "together with at least one influence card (R46)"
-                )
-            elif event == SPARTACUS:
-                said = _(
-                    "{action} is not legal: under Spartacus the Assassin needs at least 2 of "
-                    "{who}'s own influence in play (R46)"
-                )
-            else:
-                said = _(
-                    "{action} is not legal: the Assassin is played alone; cards go with it "
-                    "only under Spartacus (R22, R46)"
-                )
-            return said.format(action=text, who=who)
-        if event == LUDI_GLADIATORUM and count + action.count > LUDI_CARD_CAP:
+        if reason in ("assassin_spent", "assassin_lost"):
+            said = _("{action} is not legal: {who} does not hold the Assassin (R22)")
+        elif reason == "ludi_assassin":
+            said = _(
+                "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
+                "in a debate, the Assassin included (R45)"
+            )
+        elif reason == "spartacus_assassin" and "cards" in args:
+            said = _(
+                "{action} is not legal: under Spartacus the Assassin must be played "
+                "together with at least one influence card (R46)"
+            )
+        elif reason == "spartacus_assassin":
+            said = _(
+                "{action} is not legal: under Spartacus the Assassin needs at least 2 of "
+                "{who}'s own influence in play (R46)"
+            )
+        elif reason == "assassin_alone":
+            said = _(
+                "{action} is not legal: the Assassin is played alone; cards go with it "
+                "only under Spartacus (R22, R46)"
+            )
+        elif reason == "ludi_limit":
             said = ngettext(
                 "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
                 "in a debate; {who} has {n} (R45)",
                 "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
                 "in a debate; {who} has {n} (R45)",
-                count,
+                args["in_play"],
             )
-            return said.format(action=text, who=who, n=count)
-        if event == SPARTACUS and count == 0:
-            if spartacus == "two_cards" and action.count < SPARTACUS_MINIMUM:
-                said = _(
-                    "{action} is not legal: under Spartacus a first play of influence must "
-                    "put at least 2 cards in play (R46)"
-                )
-                return said.format(action=text)
-            if spartacus == "two_points" and action.value < SPARTACUS_MINIMUM:
-                said = _(
-                    "{action} is not legal: under Spartacus a first play of influence must "
-                    "be worth at least 2 (R46)"
-                )
-                return said.format(action=text)
-        others = max(t for p, t in enumerate(self._total) if p != s)
-        said = _(
-            "{action} is not legal: {who}'s total would be {total}, and it must be above "
-            "{others} (R21)"
-        )
-        return said.format(action=text, who=who, total=self._total[s] + action.value, others=others)
+            return said.format(action=text, who=who, n=args["in_play"])
+        elif reason == "spartacus_first_play" and "cards" in args:
+            said = _(
+                "{action} is not legal: under Spartacus a first play of influence must "
+                "put at least 2 cards in play (R46)"
+            )
+        elif reason == "spartacus_first_play":
+            said = _(
+                "{action} is not legal: under Spartacus a first play of influence must "
+                "be worth at least 2 (R46)"
+            )
+        else:  # too_low
+            said = _(
+                "{action} is not legal: {who}'s total would be {total}, and it must be above "
+                "{others} (R21)"
+            )
+            return said.format(action=text, who=who, total=args["total"], others=args["needed"] - 1)
+        return said.format(action=text, who=who)
 
     def _power_reason(self, action: Action) -> str:
         text = repr(action.text)

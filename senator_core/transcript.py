@@ -9,7 +9,14 @@ the scores and the winners.
 from __future__ import annotations
 
 from .app.scoreboard import tie_break_steps
-from .app.text import DECISION_TITLES, KIND_NAMES, VARIANT_TEXT, describe, render_text
+from .app.text import (
+    DECISION_TITLES,
+    KIND_NAMES,
+    VARIANT_TEXT,
+    and_list,
+    describe,
+    render_text,
+)
 from .config import VARIANT_VALUES
 from .events import Event
 from .records import HUMAN, Record, timeline
@@ -146,7 +153,7 @@ def result(record: Record) -> list[str]:
         mark = "  victor" if s in winners else ""
         lines.append(f"  {names[s].ljust(width)}  {tokens:>6}  {imperium:>8}  {passed:>6}{mark}")
     lines.extend(f"  {step}" for step in tie_break_steps(game))
-    victors = " and ".join(names[s] for s in winners)
+    victors = and_list([names[s] for s in winners])
     lines.append(f"{victors} {'share the victory' if len(winners) > 1 else 'wins'}.")
     return lines
 

@@ -580,6 +580,22 @@ def test_a_bid_built_by_touching_cards_is_confirmed_or_explained() -> None:
     assert updated(model, control("unpick")).picked == ()
 
 
+def test_touched_cards_are_refused_for_the_engine_s_reason_in_the_explanation_s_words() -> None:
+    """The card picker says the engine's problem with the bid (`Game.bid_problem`) in
+    the one sentence the explanations use for it, with that problem's rule."""
+    game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
+    play(game, "topic war", "play 2 2")  # Brutus (seat 1) to act; the hand 1 1 2 2 2 5 A
+    model = updated(updated(playing(game), control("pick", "0")), control("pick", "6"))
+    problem = game.bid_problem("assassin 1")
+    assert problem is not None and (problem.reason, problem.rule) == ("assassin_alone", "R22")
+    page = Page(view(model))
+    (said,) = page.texts("build-problem")
+    assert said.startswith("The Assassin is played alone here: put the other cards back.")
+    assert "R22" in page.values("data-value")
+    with pytest.raises(sc.IllegalActionError, match=r"played alone.*\(R22, R46\)"):
+        game.clone().apply("assassin 1")
+
+
 def test_the_assassin_is_played_from_the_hand_too() -> None:
     game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
     play(game, "topic war", "play 2 2")

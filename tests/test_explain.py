@@ -16,13 +16,13 @@ from collections import Counter
 import pytest
 
 import senator_core as sc
+from senator_core import BID_PROBLEMS, BidProblem
 from senator_core.app.explain import (
-    BLOCKERS,
     Bid,
-    Blocker,
     blockers,
     cheapest_plays,
     forced_action,
+    problem_text,
     prompt,
     smallest_raise,
 )
@@ -30,16 +30,26 @@ from tests.scenario import full_docket, play, rigged, texts
 from tests.test_simulation import ALL_VARIANTS
 
 GAMES = 320  # ten per variant combination
+BID_SAMPLE = 8  # every bid is checked in one debate decision out of this many
+# Every bid notation a hand of 1, 1, 2, 2, 2, 5 and the Assassin could name.
+BIDS = [
+    sc.Action(verb, -1, (a, b, c))
+    for verb in ("play", "assassin")
+    for a in range(3)
+    for b in range(4)
+    for c in range(2)
+    if verb == "assassin" or a + b + c
+]
 RULE_NUMBER = re.compile(r"R\d")
 RIGGED_EVENTS = ((), ("spartacus", "ludi_gladiatorum"), ("ludi_gladiatorum", "spartacus"))
 
 
 def ids(game: sc.Game) -> list[str]:
-    return [b.id for b in blockers(game)]
+    return [b.reason for b in blockers(game)]
 
 
 def sentences(game: sc.Game) -> list[str]:
-    return [b.sentence() for b in blockers(game)]
+    return [problem_text(b) for b in blockers(game)]
 
 
 def without_event(game: sc.Game) -> sc.Game:
@@ -72,7 +82,7 @@ def test_a_lone_five_at_the_first_play_is_stopped_by_spartacus_not_by_its_worth(
     assert ids(game) == ["spartacus_first_play"]
     (blocker,) = blockers(game)
     assert blocker.rule == "R46" and blocker.blocks == "play"
-    assert blocker.sentence() == (
+    assert problem_text(blocker) == (
         "Under Spartacus your first play in a debate must put at least 2 cards down, "
         "and you hold only 1 influence card."
     )
@@ -108,7 +118,7 @@ def test_spartacus_two_points_first_play_and_assassin() -> None:
     assert smallest_raise(game) == 2
     assert cheapest_plays(game)[0] == Bid(2, sc.parse_action("play 2"))
     assert prompt(game) == "Raise to 2 or more, or withdraw."
-    assert [(b.id, b.rule, b.args) for b in blockers(game)] == [
+    assert [(b.reason, b.rule, b.args) for b in blockers(game)] == [
         ("spartacus_first_play", "R46", {"influence": 2, "held": 13}),
         ("spartacus_assassin", "R46", {"influence": 2, "total": 0}),
     ]
@@ -137,7 +147,7 @@ def test_ludi_gladiatorum_caps_the_cards_then_bars_raise_and_assassin() -> None:
     play(game, "play 5", "play 5", "withdraw", "withdraw")  # seat 0 at 6, seat 1 at 7
     assert game.to_move == 0 and game.total(0) == 6 and len(game.in_play(0)) == 2
     assert texts(game) == ["withdraw"]
-    assert [(b.id, b.rule) for b in blockers(game)] == [
+    assert [(b.reason, b.rule) for b in blockers(game)] == [
         ("ludi_limit", "R45"),
         ("ludi_assassin", "R45"),
     ]
@@ -157,12 +167,12 @@ def test_a_weak_hand_is_told_the_total_it_needs_and_the_most_it_reaches() -> Non
     assert game.to_move == 0
     assert smallest_raise(game) is None and cheapest_plays(game) == []
     (blocker,) = blockers(game)
-    assert (blocker.id, blocker.rule, blocker.args) == (
+    assert (blocker.reason, blocker.rule, blocker.args) == (
         "cannot_beat",
         "R21",
         {"needed": 10, "reach": 7},
     )
-    assert blocker.sentence() == "You need 10 to lead; your whole hand brings you only to 7."
+    assert problem_text(blocker) == "You need 10 to lead; your whole hand brings you only to 7."
     assert prompt(game) == "Play the Assassin, or withdraw."
 
 
@@ -174,7 +184,7 @@ def test_an_empty_hand_must_withdraw_and_is_told_why() -> None:
     play(game, "topic imperium")
     assert game.to_move == 0 and sum(game.hand(0).values()) == 0
     assert texts(game) == ["withdraw"]
-    assert [(b.id, b.rule) for b in blockers(game)] == [
+    assert [(b.reason, b.rule) for b in blockers(game)] == [
         ("no_influence", "R24"),
         ("assassin_spent", "R28"),
     ]
@@ -202,9 +212,10 @@ def test_other_decisions_have_no_bid_and_no_blocker() -> None:
 
 def test_blocker_ids_are_documented_with_their_rule() -> None:
     """Each id keeps its R-number as data; the sentence carries none."""
-    blocker = Blocker("cannot_beat", "R21", "play", {"needed": 6, "reach": 4})
-    assert blocker.sentence() == "You need 6 to lead; your whole hand brings you only to 4."
-    for rule, verb, meaning in BLOCKERS.values():
+    blocker = BidProblem("cannot_beat", {"needed": 6, "reach": 4})
+    assert (blocker.rule, blocker.blocks) == ("R21", "play")
+    assert problem_text(blocker) == "You need 6 to lead; your whole hand brings you only to 4."
+    for rule, verb, meaning in BID_PROBLEMS.values():
         assert re.fullmatch(r"R\d+", rule) and verb in ("play", "assassin") and meaning
 
 
@@ -243,40 +254,42 @@ def check_debate(game: sc.Game, seen: Counter[str]) -> None:
         legal == [sc.parse_action("withdraw")]
     )
 
+    if seen["debate"] % BID_SAMPLE == 0:
+        check_bids(game, legal, seen)
     found = blockers(game)
-    named = [b.id for b in found]
+    named = [b.reason for b in found]
     assert len(set(named)) == len(named)
     free = without_event(game).legal_actions()
     free_plays = [a for a in free if a.verb == "play"]
     taken_away = [a for a in free_plays if a not in plays]
     influence = hand["1"] + 2 * hand["2"] + 5 * hand["5"]
     for blocker in found:
-        seen[blocker.id] += 1
-        rule, verb, _ = BLOCKERS[blocker.id]
+        seen[blocker.reason] += 1
+        rule, verb, _ = BID_PROBLEMS[blocker.reason]
         assert (blocker.rule, blocker.blocks) == (rule, verb)
-        sentence = blocker.sentence()
+        sentence = problem_text(blocker)
         assert sentence.endswith(".") and not RULE_NUMBER.search(sentence), sentence
         args = blocker.args
-        if blocker.id == "no_influence":
+        if blocker.reason == "no_influence":
             assert not plays and influence == 0
-        elif blocker.id == "cannot_beat":
+        elif blocker.reason == "cannot_beat":
             assert not plays and not free_plays and influence > 0
             assert args == {"needed": needed, "reach": mine + influence}
             assert args["reach"] < args["needed"]
-        elif blocker.id == "ludi_limit":
+        elif blocker.reason == "ludi_limit":
             assert game.event == "ludi_gladiatorum" and taken_away
             assert args["in_play"] == len(game.in_play(seat)) and args["cap"] == 2
             assert (args["reach"] < args["needed"]) == (not plays)
-        elif blocker.id == "spartacus_first_play":
+        elif blocker.reason == "spartacus_first_play":
             assert game.event == "spartacus" and taken_away and not game.in_play(seat)
             key = "cards" if game.variants.spartacus == "two_cards" else "influence"
             assert args[key] == 2
-        elif blocker.id in ("assassin_spent", "assassin_lost"):
+        elif blocker.reason in ("assassin_spent", "assassin_lost"):
             assert not assassins and not hand["assassin"]
-            assert game.assassinated(seat)["assassin"] == (blocker.id == "assassin_spent")
+            assert game.assassinated(seat)["assassin"] == (blocker.reason == "assassin_spent")
         else:
             event = {"ludi_assassin": "ludi_gladiatorum", "spartacus_assassin": "spartacus"}
-            assert game.event == event[blocker.id]
+            assert game.event == event[blocker.reason]
             assert not assassins and hand["assassin"]
             assert any(a.verb == "assassin" for a in free)
     # Complete: what cannot be done is explained, and an event that bites is named.
@@ -290,6 +303,20 @@ def check_debate(game: sc.Game, seen: Counter[str]) -> None:
     if plays and not taken_away:
         assert not play_blockers
     assert sum(b.blocks == "assassin" for b in found) == (not assassins)
+
+
+def check_bids(game: sc.Game, legal: list[sc.Action], seen: Counter[str]) -> None:
+    """The engine's one check of a bid agrees with its legal actions, and a refused
+    bid's problem has its sentence and cites its rule's number in the refusal."""
+    for bid in BIDS:
+        problem = game.bid_problem(bid)
+        assert (problem is None) == (bid in legal), (bid, problem)
+        if problem is None:
+            continue
+        seen[problem.reason] += 1
+        assert problem.cards == bid.names and problem.reason in BID_PROBLEMS
+        sentence = problem_text(problem)
+        assert sentence.endswith(".") and not RULE_NUMBER.search(sentence), sentence
 
 
 def check_decision(game: sc.Game, seen: Counter[str]) -> None:
@@ -349,7 +376,7 @@ def test_every_decision_of_random_games_is_explained_as_the_engine_decides() -> 
     assert seen["debate"] > 20_000
     for event in sc.EVENTS:
         assert seen[event] > 500, event
-    for blocker_id in BLOCKERS:
-        assert seen[blocker_id] > 20, blocker_id
+    for reason in BID_PROBLEMS:
+        assert seen[reason] > 20, reason
     assert seen["forced withdraw"] > 1000
     assert not seen["forced skip"]

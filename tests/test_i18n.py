@@ -174,3 +174,32 @@ def test_the_language_is_picked_at_start_switched_at_any_time_and_remembered() -
         assert updated(playing, control("lang", "de")) == playing
     finally:
         i18n.use("en")
+
+
+def test_lists_are_joined_in_one_place_in_the_language_spoken() -> None:
+    """app/text.py joins every list a player reads: "and" and "or" lists put commas
+    between all but the last two items, in every language; the rules panel, the end
+    screen, the hand and the transcript read the same functions."""
+    from senator_core.app.text import and_list, or_list, plain_list
+
+    names = ["Cassius", "Brutus", "Livia"]
+    try:
+        assert and_list(names) == "Cassius, Brutus and Livia"
+        assert or_list(["3", "4", "5"]) == "3, 4 or 5"
+        assert plain_list(["War", "Taxes"]) == "War, Taxes"
+        assert [and_list([]), and_list(["War"]), or_list(["War"])] == ["", "War", "War"]
+        i18n.use("pl")
+        assert and_list(names) == "Cassius, Brutus i Livia"
+        assert or_list(["3", "4", "5"]) == "3, 4 lub 5"
+        assert plain_list(["Wojna", "Podatki"]) == "Wojna i Podatki"
+        i18n.use("ru")
+        assert and_list(names) == "Cassius, Brutus и Livia"
+        assert or_list(["3", "4", "5"]) == "3, 4 или 5"
+    finally:
+        i18n.use("en")
+    # No other module joins words itself (the rules panel's rule numbers and the
+    # transcript's notation, which are no words, are joined with commas).
+    for name in ("end", "hand", "help", "scoreboard", "table", "view", "../transcript"):
+        source = (build.ROOT / "senator_core" / "app" / f"{name}.py").read_text(encoding="utf-8")
+        words = "( and | or )" if name in ("help", "../transcript") else "(, | and | or )"
+        assert not re.search(rf"""["']{words}["']\.join""", source), name

@@ -823,6 +823,30 @@ def test_r46_a_refused_assassin_names_the_spartacus_reading() -> None:
     assert "needs at least 2 of Cassius's own influence in play (R46)" in message
 
 
+def test_r46_r22_two_points_assassin_with_cards_is_refused_for_going_with_them() -> None:
+    """R46 two_points, R22: with 2 of one's own influence in play the Assassin may be
+    played, but alone: the refusal of "assassin 2" says so (it used to say that the
+    Assassin needed influence in play, which it had)."""
+    game = spartacus("two_points")
+    play(game, "play 1 1", "play 5", "withdraw")
+    assert game.to_move == 0 and game.total(0) == 2 and "assassin" in texts(game)
+    problem = game.bid_problem("assassin 2")
+    assert problem == sc.BidProblem("assassin_alone", {}, ("2",))
+    message = assert_illegal(game, "assassin 2", "R22")
+    assert "the Assassin is played alone" in message and "needs at least 2" not in message
+
+
+def test_bid_problem_checks_only_bids_in_a_debate() -> None:
+    """`Game.bid_problem` answers for a play or an Assassin in a debate, nothing else."""
+    game = spartacus()
+    assert game.bid_problem("play 1 1") is None
+    with pytest.raises(ValueError, match="bid_problem"):
+        game.bid_problem("withdraw")
+    topic = rigged(3, full_docket(3, "war"))
+    with pytest.raises(ValueError, match="topic decision"):
+        topic.bid_problem("play 1")
+
+
 # ---------------------------------------------------------------- events switch
 
 

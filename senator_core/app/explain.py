@@ -8,13 +8,15 @@ thing computed on the side is what R21 alone would allow with the cards in
 hand, and a restriction (Ludi Gladiatorum, Spartacus) is named only when the
 engine's legal plays lack something that R21 alone would allow.
 
-Nothing here builds HTML. A `Blocker` keeps its rule number as data and gives
-a sentence in the language spoken now with no rule number in it.
+Nothing here builds HTML. What stops a bid is the engine's `BidProblem`, which
+keeps its rule number as data; `problem_text` is the one place that says it to
+the player, in the language spoken now and with no rule number in it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import replace
 from itertools import product
 from typing import NamedTuple
 
@@ -23,57 +25,12 @@ from ..actions import PLAY as V_PLAY
 from ..actions import SKIP as V_SKIP
 from ..actions import WITHDRAW as V_WITHDRAW
 from ..actions import Action, Counts
+from ..bids import BidProblem
 from ..game import Game
 from ..i18n import N_, _, ngettext
-from ..rules import (
-    ASSASSIN,
-    CARD_VALUES,
-    CARDS,
-    DEBATE,
-    EVENTS,
-    LUDI_CARD_CAP,
-    LUDI_GLADIATORUM,
-    POWER,
-    SPARTACUS,
-    SPARTACUS_MINIMUM,
-)
+from ..rules import CARD_VALUES, CARDS, DEBATE, POWER
 
-_LUDI = EVENTS[LUDI_GLADIATORUM]
-_SPARTACUS = EVENTS[SPARTACUS]
-_ASSASSIN_CARD = CARDS[ASSASSIN]
-
-# Every blocker id: the rule it comes from, the verb it concerns, and its `args`.
-BLOCKERS: dict[str, tuple[str, str, str]] = {
-    "no_influence": ("R24", V_PLAY, "none: no 1, 2 or 5 is left in hand"),
-    "cannot_beat": (
-        "R21",
-        V_PLAY,
-        "needed (the total that leads), reach (the total with the whole hand): "
-        "no play is legal and no event is to blame",
-    ),
-    "ludi_limit": (
-        "R45",
-        V_PLAY,
-        "in_play (cards the player has in play), cap (2), needed, reach (the best total "
-        "within the cap): Ludi Gladiatorum takes away plays R21 alone would allow",
-    ),
-    "spartacus_first_play": (
-        "R46",
-        V_PLAY,
-        "cards (2) and held (influence cards in hand) under variant two_cards, or "
-        "influence (2) and held (influence in hand) under two_points: the first-play "
-        "rule takes away plays R21 alone would allow",
-    ),
-    "assassin_spent": ("R28", V_ASSASSIN, "none: played this round, it lies on the discard pile"),
-    "assassin_lost": ("R38", V_ASSASSIN, "none: War made the player discard it this round"),
-    "ludi_assassin": ("R45", V_ASSASSIN, "in_play, cap: the player has 2 cards in play"),
-    "spartacus_assassin": (
-        "R46",
-        V_ASSASSIN,
-        "cards (1) and held (0 influence cards in hand) under variant two_cards, or "
-        "influence (2) and total (the player's influence in play) under two_points",
-    ),
-}
+_BARE_ASSASSIN = Action(V_ASSASSIN)
 
 
 class Bid(NamedTuple):
@@ -83,44 +40,31 @@ class Bid(NamedTuple):
     action: Action
 
 
-@dataclass(frozen=True)
-class Blocker:
-    """What stops a kind of debate action, or some plays of it.
-
-    `id` is one of `BLOCKERS` and never changes; `rule` is the R-number it
-    comes from (kept out of the sentence); `blocks` is the verb it concerns
-    ("play" or "assassin"); `args` are the numbers the sentence needs.
-    """
-
-    id: str
-    rule: str
-    blocks: str
-    args: dict[str, int] = field(default_factory=dict, hash=False)
-
-    def sentence(self) -> str:
-        """The blocker in the language spoken now, with no rule number."""
-        return _SENTENCES[self.id](self.args)
-
-
-def _blocker(id: str, **args: int) -> Blocker:
-    rule, verb, _ = BLOCKERS[id]
-    return Blocker(id, rule, verb, args)
-
-
 # ---------------------------------------------------------------------- sentences
 
 
-def _no_influence(args: dict[str, int]) -> str:
+def _not_held(args: dict[str, int], bid: tuple[str, ...]) -> str:
+    return _("You do not hold those cards.")
+
+
+def _too_low(args: dict[str, int], bid: tuple[str, ...]) -> str:
+    # Translators: {cards} are the values of the cards touched, such as "2 + 1".
+    return _("{cards} brings you to {total}; you need {need} to lead.").format(
+        cards=" + ".join(bid), total=args["total"], need=args["needed"]
+    )
+
+
+def _no_influence(args: dict[str, int], bid: tuple[str, ...]) -> str:
     return _("You have no influence card left in hand.")
 
 
-def _cannot_beat(args: dict[str, int]) -> str:
+def _cannot_beat(args: dict[str, int], bid: tuple[str, ...]) -> str:
     return _("You need {needed} to lead; your whole hand brings you only to {reach}.").format(
         needed=args["needed"], reach=args["reach"]
     )
 
 
-def _ludi_limit(args: dict[str, int]) -> str:
+def _ludi_limit(args: dict[str, int], bid: tuple[str, ...]) -> str:
     in_play, cap = args["in_play"], args["cap"]
     needed, reach, more = args["needed"], args["reach"], cap - in_play
     if in_play >= cap:
@@ -167,7 +111,7 @@ def _ludi_limit(args: dict[str, int]) -> str:
     ).format(cap=cap, more=more)
 
 
-def _spartacus_first_play(args: dict[str, int]) -> str:
+def _spartacus_first_play(args: dict[str, int], bid: tuple[str, ...]) -> str:
     held = args["held"]
     if "cards" in args:
         cards = args["cards"]
@@ -197,15 +141,15 @@ def _spartacus_first_play(args: dict[str, int]) -> str:
     )
 
 
-def _assassin_spent(args: dict[str, int]) -> str:
+def _assassin_spent(args: dict[str, int], bid: tuple[str, ...]) -> str:
     return _("You have played your Assassin this round; it comes back when the round ends.")
 
 
-def _assassin_lost(args: dict[str, int]) -> str:
+def _assassin_lost(args: dict[str, int], bid: tuple[str, ...]) -> str:
     return _("War made you discard your Assassin; it comes back when the round ends.")
 
 
-def _ludi_assassin(args: dict[str, int]) -> str:
+def _ludi_assassin(args: dict[str, int], bid: tuple[str, ...]) -> str:
     in_play = args["in_play"]
     return ngettext(
         "You already have {in_play} card in play, so Ludi Gladiatorum bars the Assassin.",
@@ -214,8 +158,14 @@ def _ludi_assassin(args: dict[str, int]) -> str:
     ).format(in_play=in_play)
 
 
-def _spartacus_assassin(args: dict[str, int]) -> str:
+def _assassin_alone(args: dict[str, int], bid: tuple[str, ...]) -> str:
+    return _("The Assassin is played alone here: put the other cards back.")
+
+
+def _spartacus_assassin(args: dict[str, int], bid: tuple[str, ...]) -> str:
     if "cards" in args:
+        if args["held"]:
+            return _("Under Spartacus the Assassin goes with at least one influence card.")
         return _(
             "Under Spartacus the Assassin must go with an influence card from your hand, "
             "and you have none."
@@ -226,16 +176,26 @@ def _spartacus_assassin(args: dict[str, int]) -> str:
     ).format(influence=args["influence"], total=args["total"])
 
 
-_SENTENCES = {
+_SENTENCES: dict[str, Callable[[dict[str, int], tuple[str, ...]], str]] = {
+    "not_held": _not_held,
+    "too_low": _too_low,
     "no_influence": _no_influence,
     "cannot_beat": _cannot_beat,
     "ludi_limit": _ludi_limit,
     "spartacus_first_play": _spartacus_first_play,
     "assassin_spent": _assassin_spent,
     "assassin_lost": _assassin_lost,
+    "assassin_alone": _assassin_alone,
     "ludi_assassin": _ludi_assassin,
     "spartacus_assassin": _spartacus_assassin,
 }
+
+
+def problem_text(problem: BidProblem) -> str:
+    """What stops a bid, as the player is told it: a sentence in the language spoken
+    now, with no rule number (the rule is `problem.rule`)."""
+    return _SENTENCES[problem.reason](problem.args, problem.cards)
+
 
 # ---------------------------------------------------------------------- helpers
 
@@ -302,67 +262,42 @@ def cheapest_plays(game: Game) -> list[Bid]:
     return [Bid(total, best[total]) for total in sorted(best)]
 
 
-def blockers(game: Game) -> list[Blocker]:
+def blockers(game: Game) -> list[BidProblem]:
     """What stops the player to move in a debate, naming the restriction that bites.
 
     Plays first: `no_influence` or `cannot_beat` when no play is legal for want
     of cards, `ludi_limit` or `spartacus_first_play` when the event in force
     takes away plays that R21 alone would allow (even if other plays remain).
     Then the Assassin, when no way to play it is legal: `assassin_spent`,
-    `assassin_lost`, `ludi_assassin` or `spartacus_assassin`. Empty outside a
-    debate.
+    `assassin_lost`, `ludi_assassin` or `spartacus_assassin`. The problems are
+    the engine's (`Game.bid_problem`), about the whole position, so they name no
+    cards. Empty outside a debate.
     """
     if game.decision != DEBATE:
         return []
     seat = game.to_move
     assert seat is not None
     legal = game.legal_actions()
-    event = game.event
     mine = game.total(seat)
-    in_play = len(game.in_play(seat))
     hand = _influence_in_hand(game, seat)
     needed = _needed(game, seat)
     legal_plays = {a.cards for a in legal if a.verb == V_PLAY}
     # What R21 alone allows: any cards from hand that take the total above the others.
     free = [k for k in _sub_hands(hand) if mine + _value(k) >= needed]
     taken_away = [k for k in free if k not in legal_plays]
-    found: list[Blocker] = []
+    found: list[BidProblem] = []
     if not any(hand):
-        found.append(_blocker("no_influence"))
-    elif taken_away and event == _LUDI:
-        more = LUDI_CARD_CAP - in_play
-        within = [_value(k) for k in _sub_hands(hand) if sum(k) <= more]
-        found.append(
-            _blocker(
-                "ludi_limit",
-                in_play=in_play,
-                cap=LUDI_CARD_CAP,
-                needed=needed,
-                reach=mine + max(within, default=0),
-            )
-        )
-    elif taken_away and event == _SPARTACUS:
-        if game.variants.spartacus == "two_cards":
-            found.append(_blocker("spartacus_first_play", cards=SPARTACUS_MINIMUM, held=sum(hand)))
-        else:
-            found.append(
-                _blocker("spartacus_first_play", influence=SPARTACUS_MINIMUM, held=_value(hand))
-            )
+        found.append(BidProblem("no_influence"))
+    elif taken_away:  # only an event takes away what R21 allows: the engine says which
+        problem = game.bid_problem(Action(V_PLAY, -1, taken_away[0]))
+        assert problem is not None and problem.reason in ("ludi_limit", "spartacus_first_play")
+        found.append(replace(problem, cards=()))
     elif not free:
-        found.append(_blocker("cannot_beat", needed=needed, reach=mine + _value(hand)))
+        found.append(BidProblem("cannot_beat", {"needed": needed, "reach": mine + _value(hand)}))
     if not any(a.verb == V_ASSASSIN for a in legal):
-        if not game.hand(seat)[_ASSASSIN_CARD]:
-            played = game.assassinated(seat)[_ASSASSIN_CARD]
-            found.append(_blocker("assassin_spent" if played else "assassin_lost"))
-        elif event == _LUDI:
-            found.append(_blocker("ludi_assassin", in_play=in_play, cap=LUDI_CARD_CAP))
-        elif event == _SPARTACUS:
-            if game.variants.spartacus == "two_cards":
-                found.append(_blocker("spartacus_assassin", cards=1, held=sum(hand)))
-            else:
-                found.append(
-                    _blocker("spartacus_assassin", influence=SPARTACUS_MINIMUM, total=mine)
-                )
+        problem = game.bid_problem(_BARE_ASSASSIN)
+        if problem is not None:
+            found.append(replace(problem, cards=()))
     return found
 
 

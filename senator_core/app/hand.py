@@ -8,6 +8,7 @@ legal; building a bid from touched cards is confirmed with `data-msg="confirm"`.
 from __future__ import annotations
 
 from ..actions import Action
+from ..bids import BidProblem
 from ..game import Game
 from ..i18n import N_, Translated, _, ngettext
 from ..rules import conflicts_with
@@ -17,7 +18,7 @@ from .html import Markup, classes, h
 from .model import HINT_LEVEL, Hint, Model
 from .pieces import CARD_VALUES, card_face, kind_icon, phrase, seat_badge
 from .table import undo_button
-from .text import DECISION_TITLES, KIND_LABELS, KIND_NAMES, action_label, power_text
+from .text import DECISION_TITLES, KIND_LABELS, KIND_NAMES, action_label, plain_list, power_text
 
 HINT_SHOWN = 5  # the best choices a hint lists; the others are summed up in a line
 
@@ -41,7 +42,7 @@ def _award_effect(game: Game, seat: int) -> str:
         return _("holds the veto: may refuse it")
     lost = [k for k in game.proposed(seat) if k in conflicts_with(topic)]
     if lost:
-        kinds = ", ".join(KIND_NAMES[k] for k in lost)
+        kinds = plain_list([KIND_NAMES[k] for k in lost])
         # Translators: what giving the token to this senator does; {kinds} are token names.
         return _("would cancel {kinds} and lose it").format(kinds=kinds)
     n = len(game.proposed(seat)) + 1
@@ -72,7 +73,7 @@ def _joining_effect(game: Game, seat: int, kind: str) -> str:
     """What `kind` joining the proposed tokens of `seat`, the seat to act, does (R30)."""
     lost = [k for k in game.proposed(seat) if k in conflicts_with(kind)]
     if lost:
-        kinds = ", ".join(KIND_NAMES[k] for k in lost)
+        kinds = plain_list([KIND_NAMES[k] for k in lost])
         return _("would cancel your {kinds} and lose it").format(kinds=kinds)
     n = len(game.proposed(seat)) + 1
     return ngettext(
@@ -90,41 +91,10 @@ def why_button(rule: str) -> Markup:
     )
 
 
-def selection_problem(game: Game, cards: list[str]) -> tuple[str, str] | None:
-    """Why the touched cards are not a legal play, in words, with the rule it comes
-    from; None when they are one."""
-    seat = game.to_move
-    assert seat is not None
-    legal = {str(a) for a in game.legal_actions()}
-    text = picked_action(cards)
-    if text in legal:
-        return None
-    influence = [c for c in cards if c != "assassin"]
-    mine = game.total(seat)
-    value = sum(CARD_VALUES[c] for c in influence)
-    found = explain.blockers(game)
-    if "assassin" in cards:
-        for blocker in found:
-            if blocker.blocks == "assassin":
-                return blocker.sentence(), blocker.rule
-        if any(t.startswith("assassin") for t in legal):
-            if "assassin" in legal and influence:
-                return _("The Assassin is played alone here: put the other cards back."), "R46"
-            return _("Under Spartacus the Assassin goes with at least one influence card."), "R46"
-        return _("The Assassin cannot be played now."), "R22"
-    high = max(game.total(s) for s in range(game.players) if s != seat)
-    if mine + value <= high:
-        return (
-            # Translators: {cards} are the values of the cards touched, such as "2 + 1".
-            _("{cards} brings you to {total}; you need {need} to lead.").format(
-                cards=" + ".join(influence), total=mine + value, need=high + 1
-            ),
-            "R21",
-        )
-    for blocker in found:
-        if blocker.blocks == "play":
-            return blocker.sentence(), blocker.rule
-    return _("These cards are not a legal play."), "R21"
+def selection_problem(game: Game, cards: list[str]) -> BidProblem | None:
+    """Why the touched cards are not a legal bid, as the engine finds it; None when
+    they are one."""
+    return game.bid_problem(picked_action(cards))
 
 
 def _bid_chip(game: Game, action: Action, mine: int, picked: str) -> Markup:
@@ -179,8 +149,8 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
         build = [
             h("span", {"class": "build-sum"}, summary),
             problem
-            and h("span", {"class": "build-problem", "role": "alert"}, problem[0], " ",
-                  why_button(problem[1])),
+            and h("span", {"class": "build-problem", "role": "alert"},
+                  explain.problem_text(problem), " ", why_button(problem.rule)),
             h("button", {"type": "button", "class": "primary confirm", "data-msg": "confirm",
                          "disabled": problem is not None}, confirm),
             h("button", {"type": "button", "class": "unpick", "data-msg": "unpick"},
@@ -337,7 +307,8 @@ def decision_section(model: Model, game: Game) -> Markup:
             a for a in legal if a.verb == "withdraw" or (a.verb == "assassin" and not a.names)
         ]
         notes = [
-            h("li", None, b.sentence(), " ", why_button(b.rule)) for b in explain.blockers(game)
+            h("li", None, explain.problem_text(b), " ", why_button(b.rule))
+            for b in explain.blockers(game)
         ]
     people = humans(model.kinds, game.players)
     who = (

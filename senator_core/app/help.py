@@ -21,7 +21,15 @@ from ..rules import (
 from . import art
 from .html import Markup, h, raw
 from .pieces import phrase
-from .text import CARD_NAMES, EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, power_text
+from .text import (
+    CARD_NAMES,
+    EVENT_EFFECTS,
+    EVENT_NAMES,
+    KIND_NAMES,
+    and_list,
+    or_list,
+    power_text,
+)
 
 # The sections of the panel, in the order they are shown: (id, heading). The ids are
 # stable so other parts of the interface can link to a section ("#rules-veto"); the
@@ -274,24 +282,6 @@ def _tag_if_changed(variants: Variants, switch: str) -> object:
     return changed and (" ", _variant_tag(switch))
 
 
-def _and(words: list[str]) -> str:
-    """["a", "b", "c"] -> "a, b and c"."""
-    if len(words) < 2:
-        return "".join(words)
-    # Translators: the end of a list: {first} is all but its last item, with commas
-    # ("1, 1, 2"), {last} the last item ("the Assassin").
-    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
-
-
-def _or(words: list[str]) -> str:
-    """["a", "b", "c"] -> "a, b or c"."""
-    if len(words) < 2:
-        return "".join(words)
-    # Translators: the end of a list of choices: {first} is all but its last item,
-    # with commas ("3, 4"), {last} the last item ("5").
-    return _("{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
-
-
 def _number(n: int) -> str:
     """`n` as a word ("three"), for the numbers the rules write out."""
     return _NUMBER_WORDS[n]
@@ -371,7 +361,7 @@ def _hand_section() -> Markup:
                 "Every senator has the same {count} card: {cards}.",
                 "Every senator has the same {count} cards: {cards}.",
                 len(cards),
-            ).format(count=_number(len(cards)), cards=_and(names))
+            ).format(count=_number(len(cards)), cards=and_list(names))
         ),
         h(
             "ul",
@@ -468,7 +458,7 @@ def _tokens() -> Markup:
                 "There is {total} agenda token, {each} of each of {kinds} kinds: {names}.",
                 "There are {total} agenda tokens, {each} of each of {kinds} kinds: {names}.",
                 total,
-            ).format(total=total, each=TOKENS_PER_KIND, kinds=len(KINDS), names=_and(names))
+            ).format(total=total, each=TOKENS_PER_KIND, kinds=len(KINDS), names=and_list(names))
         ),
         h(
             "ul",
@@ -531,7 +521,7 @@ def _conflict_row(kind: str) -> Markup:
         # ("Rebellion and Taxes").
         _("{kind} conflicts with {kinds}."),
         kind=_b(KIND_NAMES[kind]),
-        kinds=_and(others),
+        kinds=and_list(others),
     )
 
 
@@ -574,8 +564,8 @@ def _conflicts() -> Markup:
 
 
 def _round() -> Markup:
-    sizes = _or([str(DOCKET_SIZE[p]) for p in sorted(DOCKET_SIZE)])
-    players = _or([str(p) for p in sorted(DOCKET_SIZE)])
+    sizes = or_list([str(DOCKET_SIZE[p]) for p in sorted(DOCKET_SIZE)])
+    players = or_list([str(p) for p in sorted(DOCKET_SIZE)])
     return _section(
         "rules-round",
         h("h4", None, _("Setting up")),
@@ -1030,19 +1020,19 @@ def _example_action(cards: tuple[str, ...], to_beat: int, total: int) -> str:
     if not to_beat:
         # Translators: a turn of the worked example's table, after the senator's name:
         # {cards} are the cards played ("1 and 2").
-        return _("plays {cards}").format(cards=_and(list(cards)))
+        return _("plays {cards}").format(cards=and_list(list(cards)))
     # Translators: a turn of the worked example's table, after the senator's name:
     # {cards} are the cards played ("1 and 2"), {to_beat} the highest other total,
     # {total} the senator's new total.
     return _("plays {cards} to beat {to_beat}, reaching {total}").format(
-        cards=_and(list(cards)), to_beat=to_beat, total=total
+        cards=and_list(list(cards)), to_beat=to_beat, total=total
     )
 
 
 def _spent(cards: list[str]) -> str:
     """The cards a senator spent, by value: "three 2s", "one 1 and two 5s"."""
     counts = [(c, cards.count(c)) for c in CARDS if c in cards]
-    return _and(
+    return and_list(
         [
             # Translators: {count} copies of the card {card} (a number in words, then
             # the card: "three 2s").
@@ -1105,7 +1095,7 @@ def _example() -> Markup:
                 "everyone holds all seven cards. Livia has a proposed Rebellion and a "
                 "proposed Taxes from round 1; the veto lies in the centre, and no event is in "
                 "force. {opener} opens and picks {topic} from the docket."
-            ).format(names=_and(list(names)), opener=names[0], topic=topic)
+            ).format(names=and_list(list(names)), opener=names[0], topic=topic)
         ),
         h(
             "div",
@@ -1153,7 +1143,7 @@ def _example() -> Markup:
                     "to the forum. Her Taxes does not conflict with {topic} and stays."
                 ),
                 topic=topic,
-                kinds=_and(lost),
+                kinds=and_list(lost),
                 receiver=receiver,
             ),
             _rich(

@@ -169,35 +169,40 @@ def power_text(kind: str, variants: Variants) -> str:
     raise ValueError(kind)
 
 
+# The one home of joining words into a list: every list a player reads is made here.
+
+
+def _commas(items: Sequence[str]) -> str:
+    # Translators: between the items of a list of tokens, senators or cards, but the
+    # last two.
+    return pgettext("list", ", ").join(items)
+
+
 def plain_list(items: Sequence[str]) -> str:
     """Items listed one after another, as English does with commas: "War, Taxes"."""
     if len(items) < 2:
         return "".join(items)
-    # Translators: between the items of a list of tokens or senators, but the last two.
-    head = pgettext("list", ", ").join(items[:-1])
     # Translators: the end of a list of tokens or senators: {items} is all but the last
     # item. English keeps a comma ("War, Taxes"); your language may say "and" here.
-    return pgettext("list", "{items}, {last}").format(items=head, last=items[-1])
+    return pgettext("list", "{items}, {last}").format(items=_commas(items[:-1]), last=items[-1])
 
 
 def and_list(items: Sequence[str]) -> str:
-    """Names (or tokens) joined by "and", as the winners are: "Cassius and Brutus"."""
+    """Items joined by "and": "Cassius and Brutus", "1, 2 and the Assassin"."""
     if len(items) < 2:
         return "".join(items)
-    # Translators: between the names of a list joined by "and", but the last two. English
-    # repeats "and" ("Cassius and Brutus and Livia"); most languages use a comma here.
-    head = pgettext("list of names", " and ").join(items[:-1])
-    # Translators: the end of a list of names: {items} is all but the last name.
-    return _("{items} and {last}").format(items=head, last=items[-1])
+    # Translators: the end of a list: {first} is all but its last item, with commas
+    # ("1, 1, 2"), {last} the last item ("the Assassin").
+    return _("{first} and {last}").format(first=_commas(items[:-1]), last=items[-1])
 
 
-def or_list(names: Sequence[str]) -> str:
-    """Names as a list of alternatives: "Trade", "Trade or War", and so on."""
-    text = names[0] if names else ""
-    for name in names[1:]:
-        # Translators: adds one more alternative to a list ("Trade or War").
-        text = _("{names} or {name}").format(names=text, name=name)
-    return text
+def or_list(items: Sequence[str]) -> str:
+    """Items as alternatives: "Trade", "Trade or War", "3, 4 or 5"."""
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: the end of a list of choices: {first} is all but its last item,
+    # with commas ("3, 4"), {last} the last item ("5").
+    return _("{first} or {last}").format(first=_commas(items[:-1]), last=items[-1])
 
 
 def kinds_text(kinds: Sequence[str]) -> str:

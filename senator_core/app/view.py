@@ -33,6 +33,7 @@ from .text import (
     SPEED_LABELS,
     VARIANT_LABELS,
     VARIANT_TEXT,
+    plain_list,
 )
 from .title import title_screen
 
@@ -74,7 +75,7 @@ def forum_panel(game: Game) -> Markup:
             "p",
             {"class": "hint"},
             _("Events still to come: {events}").format(
-                events=", ".join(EVENT_NAMES[e] for e in deck)
+                events=plain_list([EVENT_NAMES[e] for e in deck])
             ),
         ),
     )
