@@ -200,6 +200,6 @@ def test_lists_are_joined_in_one_place_in_the_language_spoken() -> None:
     # No other module joins words itself (the rules panel's rule numbers and the
     # transcript's notation, which are no words, are joined with commas).
     for name in ("end", "hand", "help", "scoreboard", "table", "view", "../transcript"):
-        source = (build.ROOT / "senator_core" / "app" / f"{name}.py").read_text(encoding="utf-8")
+        source = (folders.ROOT / "senator_core" / "app" / f"{name}.py").read_text(encoding="utf-8")
         words = "( and | or )" if name in ("help", "../transcript") else "(, | and | or )"
         assert not re.search(rf"""["']{words}["']\.join""", source), name
