@@ -11,6 +11,7 @@ from ..config import GameConfig
 from ..game import new_game
 from ..i18n import LANGUAGES, _, ngettext, pick_language, use
 from ..records import Record, RecordError, read_link
+from .changes import at_table
 from .derived import full_colours, full_kinds, record_of
 from .model import ALL_HUMAN, Hint, Model, Setup
 from .saves import (
@@ -171,20 +172,7 @@ def _read(
         assert game is not None
         if model.game is not None and model.game.moves:
             model = set_aside(model, now)
-        return replace(
-            model,
-            screen="game",
-            game=game,
-            colours=setup.colours,
-            kinds=ALL_HUMAN,
-            turns=(),
-            undos=0,
-            started="",
-            hint=None,
-            picked=(),
-            explain="",
-            panel="",
-        ), writes
+        return replace(at_table(model, game, setup.colours, ALL_HUMAN), notice=model.notice), writes
     return model, writes
 
 

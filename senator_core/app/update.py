@@ -20,6 +20,7 @@ from ..config import DEFAULT_NAMES, GameConfig
 from ..game import new_game, replay
 from ..i18n import LANGUAGES, _, use
 from ..records import RecordError, timeline
+from .changes import at_position, at_table, on_screen
 from .derived import (
     computer_to_move,
     forced_to_move,
@@ -200,7 +201,7 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             return (model if model.game is None else replace(model, linked=model.game.moves)), ()
         # -- screens
         case NewGame():
-            return replace(model, screen="setup", notice=None, panel=""), ()
+            return replace(on_screen(model, "setup"), notice=None, panel=""), ()
         case Start():
             try:
                 config = game_config(model.setup)
@@ -218,13 +219,11 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             if model.game is None:
                 return replace(model, notice=_("There is no game to continue.")), ()
             screen: Screen = "end" if model.game.decision == "over" else "game"
-            return replace(model, screen=screen, notice=None), ()
+            return replace(on_screen(model, screen), notice=None), ()
         case Title():
-            return replace(model, screen="title", notice=None, panel=""), ()
+            return replace(on_screen(model, "title"), notice=None, panel=""), ()
         case History():
-            return replace(
-                model, screen="history", notice=None, panel="", watch=None, confirm=""
-            ), ()
+            return replace(on_screen(model, "history"), notice=None, panel=""), ()
         case Language(code):
             return _language(model, code), ()
         # -- notices
@@ -492,24 +491,9 @@ def _quick_play(model: Model, now: str) -> Model:
 def _start(
     model: Model, config: GameConfig, now: str, kinds: tuple[str, ...] | None = None
 ) -> Model:
-    game = new_game(config)
-    return replace(
-        set_aside(model, now),
-        screen="game",
-        game=game,
-        notice=None,
-        panel="",
-        colours=model.setup.colours,
-        kinds=model.setup.kinds if kinds is None else kinds,
-        hint=None,
-        turns=(),
-        undos=0,
-        started=now,
-        picked=(),
-        explain="",
-        log_rounds=(),
-        watch=None,
-        confirm="",
+    chosen = model.setup.kinds if kinds is None else kinds
+    return at_table(
+        set_aside(model, now), new_game(config), model.setup.colours, chosen, started=now
     )
 
 
@@ -536,21 +520,9 @@ def _act(model: Model, text: str, now: str, auto: bool = False) -> Model:
         moved.apply(text)
     except IllegalActionError as err:
         return replace(model, notice=str(err))
-    start = len(log_of(game))
-    after = replace(
-        model,
-        screen="end" if moved.decision == "over" else "game",
-        game=moved,
-        notice=None,
-        hint=None,
-        turns=(
-            *turns_for(model),
-            Turn(game.to_move, start, auto, len(game.legal_actions()) == 1),
-        ),
-        picked=(),
-        explain="",
-        confirm="",
-    )
+    turn = Turn(game.to_move, len(log_of(game)), auto, len(game.legal_actions()) == 1)
+    after = at_position(model, moved, (*turns_for(model), turn))
+    after = replace(on_screen(after, "end" if moved.decision == "over" else "game"), notice=None)
     if moved.decision == "over":
         record = record_of(after)
         assert record is not None
@@ -565,17 +537,8 @@ def _undo(model: Model) -> Model:
         return replace(model, notice=_("There is no move to take back."))
     record = game.record()
     earlier = replay({**record, "actions": record["actions"][:keep]})
-    return replace(
-        model,
-        game=earlier,
-        turns=turns_for(model)[:keep],
-        undos=model.undos + 1,
-        hint=None,
-        picked=(),
-        explain="",
-        notice=None,
-        confirm="",
-    )
+    earlier_model = at_position(model, earlier, turns_for(model)[:keep])
+    return replace(earlier_model, undos=model.undos + 1, notice=None)
 
 
 def _stored(model: Model, key: str, value: str | None) -> Model:
@@ -611,7 +574,7 @@ def _load_newer(model: Model) -> Model:
         session = load_session(text)
     except RecordError as err:
         return replace(cleared, game=None, turns=(), screen="title", notice=str(err))
-    return replace(session_model(cleared, session), screen="game", watch=None)
+    return on_screen(session_model(cleared, session), "game")
 
 
 def _watch(model: Model, value: str) -> Model:
@@ -649,7 +612,7 @@ def _leave(model: Model) -> Model:
     back = "title" if watch is None else watch.back
     if back == "game" and (model.game is None or model.game.decision == "over"):
         back = "end" if model.game is not None else "title"
-    return replace(model, screen=back, watch=None, explain="", panel="")
+    return replace(on_screen(model, back), explain="", panel="")
 
 
 def _play_from(model: Model, now: str) -> Model:
@@ -667,20 +630,13 @@ def _play_from(model: Model, now: str) -> Model:
         key = kept(record, "").key
         base = replace(base, history=tuple(k for k in base.history if k.key != key))
     shown = watched(model)  # the table as the replay shows it, now to play on
-    return replace(
-        base,
-        screen="game",
-        game=shown.game,
-        colours=shown.colours,
-        kinds=shown.kinds,
-        turns=shown.turns,
-        undos=shown.undos,
-        started=record.started or now,
-        hint=None,
-        picked=(),
-        explain="",
-        panel="",
-        log_rounds=(),
-        watch=None,
-        notice=None,
+    assert shown.game is not None
+    return at_table(
+        replace(base, watch=None),
+        shown.game,
+        shown.colours,
+        shown.kinds,
+        shown.turns,
+        shown.undos,
+        record.started or now,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..records import Record, timeline
+from .changes import on_screen
 from .model import Model, Watch
 from .saves import turns_of
 from .screens import Screen
@@ -18,9 +19,7 @@ def open_replay(
     line = timeline(record.game)
     step = max(0, min(step, line.steps))
     watch = Watch(record, line, step, back=back, kept=kept_at, turns=turns_of(record, line))
-    return replace(
-        model, screen="replay", watch=watch, panel="", explain="", notice=None, confirm=""
-    )
+    return replace(on_screen(model, "replay"), watch=watch, panel="", explain="", notice=None)
 
 
 def step_replay(model: Model, where: str) -> Model:
