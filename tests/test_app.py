@@ -17,16 +17,19 @@ from senator_core.app.derived import (
     forced_to_move,
     just_happened,
     mover,
+    record_of,
     turn_came,
 )
 from senator_core.app.html import Markup, classes, h, raw
 from senator_core.app.messages import Forced, HintReady
+from senator_core.app.model import Hint
 from senator_core.app.motion import Move, moves
 from senator_core.app.saves import (
     SAVE_KEY,
     SETUP_KEY,
     UNREADABLE_KEY,
     Session,
+    kept,
     load_session,
     session_json,
 )
@@ -797,3 +800,35 @@ def test_a_token_marked_at_risk_is_explained_by_the_token_that_threatens_it() ->
                     consul_debates += game.topic == "consul"
             game.apply(chooser.choice(game.legal_actions()))
     assert checked > 50 and consul_debates > 0
+
+
+def test_a_screen_left_a_position_passed_and_a_game_replaced_take_their_own_state_along() -> None:
+    """What belongs to a screen, a position or a game goes with it (app/changes.py),
+    whichever message made the change."""
+    model = updated(Model(), control("quick-play"))
+    game = model.game
+    assert game is not None
+    # The history's question waiting for a second tap goes when the screen is left.
+    record = record_of(model)
+    assert record is not None
+    model = updated(replace(model, history=(kept(record, ""),)), control("history"))
+    asking = updated(model, control("forget", "0"))
+    assert asking.confirm == "forget-0"
+    assert updated(asking, control("title")).confirm == ""
+    # The replay's game goes when the replay is left for another screen.
+    watching = updated(updated(asking, control("continue")), control("watch", "0"))
+    assert watching.screen == "replay" and watching.watch is not None
+    assert updated(watching, control("title")).watch is None
+    # A move takes the hint, the picked cards and the piece explained along.
+    playing_now = updated(watching, control("leave"))
+    assert playing_now.screen == "game" and playing_now.game is game
+    asked = replace(playing_now, hint=Hint(game.moves, ()), picked=(0,), explain="docket")
+    while computer_to_move(asked):
+        asked = updated(asked, Act(str(asked.game.legal_actions()[0])))  # type: ignore[union-attr]
+    moved = updated(asked, Act(str(asked.game.legal_actions()[0])))  # type: ignore[union-attr]
+    assert (moved.hint, moved.picked, moved.explain) == (None, (), "")
+    # A new game takes the log's unfolded rounds and the link asked for along.
+    unfolded = replace(moved, log_rounds=(1,), linked=3)
+    again = updated(unfolded, control("new-game"))
+    fresh = updated(again, control("start"))
+    assert fresh.game is not moved.game and (fresh.log_rounds, fresh.linked) == ((), None)
