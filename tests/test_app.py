@@ -638,7 +638,7 @@ def test_the_event_lies_on_the_table_as_a_card() -> None:
     topbar = next(i for i, (t, _) in enumerate(page.elements) if t == "header")
     assert "Spartacus" not in page.text_of(topbar)
     (text,) = Page(view(updated(model, control("explain", "event")))).texts("explain")
-    assert "must put at least 2 cards down" in text
+    assert "A first play in a debate is at least 2 cards" in text
 
 
 def test_settings_toggle_and_are_remembered() -> None:
