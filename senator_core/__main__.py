@@ -86,7 +86,7 @@ def parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bots,
         required=True,
-        help="one bot level per seat, comma-separated: random, heuristic, easy, normal, hard",
+        help=f"one bot level per seat, comma-separated: {', '.join(LEVELS)}",
     )
     match.add_argument(
         "--jobs", type=_count, default=None, help="parallel processes (default: CPU count)"

@@ -15,7 +15,7 @@ import pytest
 import senator_core as sc
 from senator_core.__main__ import main
 from senator_core.app.text import KIND_NAMES, describe, render_text
-from senator_core.bots import make
+from senator_core.bots import LEVELS, make
 from senator_core.bots.tournament import bot_seed, play, tasks
 from senator_core.records import RECORD_VERSION, Record, RecordError, read_record
 
@@ -133,6 +133,17 @@ def test_simulate_runs_as_a_module() -> None:
         cwd=ROOT,
     )
     assert json.loads(done.stdout)["games"] == 5
+
+
+def test_tournament_help_names_every_level_from_the_one_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`tournament --help` lists the bot levels from bots.LEVELS, Expert included."""
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"comma-separated: {', '.join(LEVELS)}" in said
+    assert "expert" in LEVELS
 
 
 @pytest.mark.parametrize(
