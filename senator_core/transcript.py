@@ -23,12 +23,12 @@ from .records import HUMAN, Record, timeline
 
 # The page's words for a move made for a player (app/log.py's AUTO_NOTE, as text).
 AUTO_NOTE = "(made for the player: nothing else was possible)"
-KIND_WORDS = {HUMAN: "human"}  # other kinds are computer levels
+OCCUPANT_WORDS = {HUMAN: "human"}  # the other occupants are computer levels
 
 
-def seat_kind(kind: str) -> str:
+def occupant_text(occupant: str) -> str:
     """Who sat at a seat, in words: a person or a computer player of a level."""
-    return KIND_WORDS.get(kind, f"computer ({kind})")
+    return OCCUPANT_WORDS.get(occupant, f"computer ({occupant})")
 
 
 def header(record: Record) -> list[str]:
@@ -39,7 +39,7 @@ def header(record: Record) -> list[str]:
     lines = [f"Senator: a game for {game.players} senators, seed {config.seed}"]
     width = max(len(name) for name in names)
     for s, name in enumerate(names):
-        lines.append(f"  Seat {s + 1}: {name.ljust(width)}  {seat_kind(record.kinds[s])}")
+        lines.append(f"  Seat {s + 1}: {name.ljust(width)}  {occupant_text(record.occupants[s])}")
     changed = [
         (name, value)
         for name, value in config.variants.to_dict().items()

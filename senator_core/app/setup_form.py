@@ -9,7 +9,7 @@ from .html import Markup, h
 from .model import SEAT_CHOICES, SPEEDS, Model, Setup
 from .pieces import SEAT_COLOURS
 from .text import (
-    KIND_LABELS,
+    OCCUPANT_LABELS,
     SPEED_LABELS,
     VARIANT_LABELS,
     VARIANT_TEXT,
@@ -92,9 +92,9 @@ def setup_screen(model: Model) -> Markup:
                     _("Colour of seat {n}").format(n=seat + 1),
                 ),
                 _select(
-                    f"seat-{seat}-kind",
-                    [(k, KIND_LABELS[k]) for k in SEAT_CHOICES],
-                    setup.kinds[seat],
+                    f"seat-{seat}-occupant",
+                    [(k, OCCUPANT_LABELS[k]) for k in SEAT_CHOICES],
+                    setup.occupants[seat],
                     _("Who plays seat {n}").format(n=seat + 1),
                 ),
             )
@@ -144,7 +144,7 @@ def setup_screen(model: Model) -> Markup:
                     ),
                 ),
                 h("ol", {"class": "setup-seats"}, seats),
-                computers_play(setup.kinds, setup.players)
+                computers_play(setup.occupants, setup.players)
                 and h(
                     "div",
                     {"class": "players-choice"},

@@ -11,7 +11,7 @@ from ..config import GameConfig
 from ..game import new_game
 from ..i18n import LANGUAGES, _, ngettext, pick_language, use
 from ..records import Record, RecordError, read_link
-from .derived import full_colours, full_kinds, log_of, record_of
+from .derived import full_colours, full_occupants, log_of, record_of
 from .model import ALL_HUMAN, Hint, Model, Setup
 from .saves import (
     HISTORY_KEY,
@@ -46,7 +46,7 @@ def session_model(model: Model, session: Session) -> Model:
         screen=shown.screen,
         game=record.game,
         colours=full_colours(record.colours),
-        kinds=full_kinds(record.kinds),
+        occupants=full_occupants(record.occupants),
         turns=session.turns,
         undos=record.undos,
         started=record.started,
@@ -179,7 +179,7 @@ def _read(
             game=game,
             seen=len(log_of(game)),
             colours=setup.colours,
-            kinds=ALL_HUMAN,
+            occupants=ALL_HUMAN,
             turns=(),
             undos=0,
             started="",

@@ -133,7 +133,7 @@ SPEED_LABELS = Translated(
         "slow": N_("Slow"),
     }
 )
-KIND_LABELS = Translated(
+OCCUPANT_LABELS = Translated(
     {
         # Translators: who sits at a seat: a person, or a computer player of a level.
         "human": N_("Human"),

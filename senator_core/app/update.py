@@ -103,7 +103,7 @@ from .messages import (
     WatchEntry,
     WatchKept,
 )
-from .model import HINT_LEVEL, PANELS, QUICK_PLAY_KINDS, SWITCHES, Hint, Model
+from .model import HINT_LEVEL, PANELS, QUICK_PLAY_OCCUPANTS, SWITCHES, Hint, Model
 from .motion import holds, moves
 from .saves import HISTORY_KEY, SAVE_KEY, Turn, add_kept, kept, load_history, load_session
 from .setup import game_config, set_field, switch
@@ -210,7 +210,7 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             if model.game is None:
                 return replace(model, screen="setup"), ()
             config = replace(model.game.config, seed=None, draws=(), event_order=())
-            return _start(model, config, now, model.kinds), ()
+            return _start(model, config, now, model.occupants), ()
         case Continue():
             if model.game is None:
                 return replace(model, notice=_("There is no game to continue.")), ()
@@ -483,11 +483,11 @@ def _quick_play(model: Model, now: str) -> Model:
         config = GameConfig(players=4, names=(own, *DEFAULT_NAMES[1:4]))
     except ValueError:
         config = GameConfig(players=4, names=DEFAULT_NAMES[:4])
-    return _start(model, config, now, QUICK_PLAY_KINDS)
+    return _start(model, config, now, QUICK_PLAY_OCCUPANTS)
 
 
 def _start(
-    model: Model, config: GameConfig, now: str, kinds: tuple[str, ...] | None = None
+    model: Model, config: GameConfig, now: str, occupants: tuple[str, ...] | None = None
 ) -> Model:
     game = new_game(config)
     return replace(
@@ -498,7 +498,7 @@ def _start(
         notice=None,
         panel="",
         colours=model.setup.colours,
-        kinds=model.setup.kinds if kinds is None else kinds,
+        occupants=model.setup.occupants if occupants is None else occupants,
         hint=None,
         mover=None,
         turns=(),
@@ -677,7 +677,7 @@ def _play_from(model: Model, now: str) -> Model:
         screen="game",
         game=shown.game,
         colours=shown.colours,
-        kinds=shown.kinds,
+        occupants=shown.occupants,
         turns=shown.turns,
         undos=shown.undos,
         started=record.started or now,
