@@ -8,6 +8,7 @@ the scores and the winners.
 
 from __future__ import annotations
 
+from .app.log import AUTO_NOTE
 from .app.scoreboard import tie_break_steps
 from .app.text import (
     DECISION_TITLES,
@@ -19,10 +20,9 @@ from .app.text import (
 )
 from .config import VARIANT_VALUES
 from .events import Event
+from .i18n import _
 from .records import HUMAN, Record, timeline
 
-# The page's words for a move made for a player (app/log.py's AUTO_NOTE, as text).
-AUTO_NOTE = "(made for the player: nothing else was possible)"
 OCCUPANT_WORDS = {HUMAN: "human"}  # the other occupants are computer levels
 
 
@@ -123,7 +123,7 @@ def moves(record: Record) -> list[str]:
         written = log[steps.log_ends[k] : steps.log_ends[k + 1]]
         if written:
             out.heading(written[0])  # a debate's heading goes above the action opening it
-        note = f" {AUTO_NOTE}" if k in auto else ""
+        note = f" {_(AUTO_NOTE)}" if k in auto else ""
         out.write(f"    {k + 1}. {game.names[steps.movers[k]]}: {action.text}{note}")
         for i, event in enumerate(written):
             if i:

@@ -805,3 +805,23 @@ def test_a_token_marked_at_risk_is_explained_by_the_token_that_threatens_it() ->
                     consul_debates += game.topic == "consul"
             game.apply(chooser.choice(game.legal_actions()))
     assert checked > 50 and consul_debates > 0
+
+
+def test_the_card_values_and_the_made_for_you_note_are_written_once() -> None:
+    """The cards' influence lives in rules.CARD_VALUES (pieces and action labels read
+    it), and the note on a move made for a player in app/log.py (the transcript
+    prints it too)."""
+    from pathlib import Path
+
+    import senator_core
+    from senator_core.app.pieces import CARD_VALUES
+    from senator_core.rules import CARD_VALUES as VALUES
+    from senator_core.rules import CARDS
+
+    assert dict(zip(CARDS, VALUES, strict=True)) == CARD_VALUES
+    assert action_label("play 1 2 5", 3, ()) == "3 + 1 + 2 + 5 → 11"
+    package = Path(senator_core.__file__).parent
+    sources = {p.relative_to(package).as_posix(): p.read_text() for p in package.rglob("*.py")}
+    assert [name for name, text in sources.items() if re.search(r'"5": 5\b', text)] == []
+    note = "(made for the player: nothing else was possible)"
+    assert [name for name, text in sources.items() if note in text] == ["app/log.py"]

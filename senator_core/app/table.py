@@ -333,7 +333,7 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
             h(
                 "span",
                 {"class": "seat-occupant"},
-                _("Human") if occupant == HUMAN else OCCUPANT_LABELS[occupant],
+                OCCUPANT_LABELS[occupant],
             ),
             h("span", {"class": "marks"}, marks),
             _seat_score(game, seat, lead),

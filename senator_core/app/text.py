@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..actions import parse_action
 from ..config import Variants
 from ..events import Event
 from ..i18n import N_, Translated, _, ngettext, pgettext
@@ -425,7 +426,7 @@ def action_label(text: str, game_total: int, names: Sequence[str]) -> str:
     if verb == "topic":
         return KIND_NAMES[rest[0]]
     if verb == "play":
-        value = sum({"1": 1, "2": 2, "5": 5}[c] for c in rest)
+        value = parse_action(text).value
         # With cards already down, the sum starts from them: "5 + 2 + 2 → 9".
         start = [str(game_total)] if game_total else []
         return f"{' + '.join([*start, *rest])} → {game_total + value}"
