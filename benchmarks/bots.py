@@ -157,7 +157,7 @@ def watch_computers(
     page.click("[data-msg='new-game']")
     page.select_option("[name='players']", "4")
     for seat in range(4):
-        page.select_option(f"[name='seat-{seat}-kind']", level)
+        page.select_option(f"[name='seat-{seat}-occupant']", level)
     page.fill("[name='seed']", "7")
     supported = page.evaluate(JS_OBSERVE)
     page.click("[data-msg='start']")

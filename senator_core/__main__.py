@@ -86,7 +86,7 @@ def parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bots,
         required=True,
-        help="one bot level per seat, comma-separated: random, heuristic, easy, normal, hard",
+        help=f"one bot level per seat, comma-separated: {', '.join(LEVELS)}",
     )
     match.add_argument(
         "--jobs", type=_count, default=None, help="parallel processes (default: CPU count)"
@@ -111,10 +111,10 @@ def _error(command: str, message: str) -> int:
     return 2
 
 
-def _save(directory: Path, games: int, index: int, game: Game, kinds: Sequence[str]) -> None:
+def _save(directory: Path, games: int, index: int, game: Game, occupants: Sequence[str]) -> None:
     """Writes game `index` (from 0) of `games` as DIR/game-0001.senator.json and on:
-    its seats of the given kinds, their colours in seat order."""
-    record = Record(game, tuple(range(game.players)), tuple(kinds))
+    its seats played by the given occupants, their colours in seat order."""
+    record = Record(game, tuple(range(game.players)), tuple(occupants))
     number = f"{index + 1:0{max(4, len(str(games)))}d}"
     (directory / f"game-{number}{RECORD_SUFFIX}").write_text(record.to_json(), encoding="utf-8")
 

@@ -8,14 +8,16 @@ A record (`.senator.json`) is JSON:
       "config": {...},            # GameConfig.to_dict(), always with its seed
       "actions": ["topic war", ...],
       "reseeds": [[move, seed], ...],   # only when a game's chance was redrawn
-      "seats": [{"name": "Livia", "colour": 0, "kind": "human"}, ...],
+      "seats": [{"name": "Livia", "colour": 0, "kind": "human"}, ...],   # "kind": the occupant
       "auto": [12, 30],           # actions made for a player: nothing else was legal
       "undos": 0,                 # how often a player took a move back
       "started": "2026-12-01T09:30:00Z",   # or "" when unknown
       "result": {"scores": [[tokens, imperium, passed], ...], "winners": [0]}
     }
 
-`result` is null while the game is in progress. Reading a record replays every
+Each seat's "kind" is its occupant, who plays it: "human" or a computer level (the
+key keeps the name version 1 gave it, so that every version of the page reads every
+record). `result` is null while the game is in progress. Reading a record replays every
 action, so a record that does not hold a legal game, or whose result is not
 the one its moves reach, is refused with a message saying which. Versions: 1,
 the first. A record of a newer version is refused and left as it was.
@@ -39,7 +41,7 @@ RECORD_FORMAT = "senator-record"
 RECORD_VERSION = 1
 RECORD_SUFFIX = ".senator.json"
 HUMAN = "human"
-SEAT_KINDS = (HUMAN, *LEVELS, BASELINE)  # who may sit at a seat: a person or a computer
+OCCUPANTS = (HUMAN, *LEVELS, BASELINE)  # who may play a seat: a person or a computer level
 COLOURS = 5  # seat colours to choose from
 LINK_LIMIT = 2000  # the longest `?game=` value a shared link may carry
 
@@ -50,13 +52,13 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True, eq=False)
 class Record:
-    """A game with who played it: the position reached, each seat's colour and kind,
+    """A game with who played it: the position reached, each seat's colour and occupant,
     the actions made for a player, how often a move was taken back, and when it began.
     Two records are equal when they hold the same file."""
 
     game: Game
     colours: tuple[int, ...]
-    kinds: tuple[str, ...]
+    occupants: tuple[str, ...]
     auto: tuple[int, ...] = ()
     undos: int = 0
     started: str = ""
@@ -86,7 +88,7 @@ class Record:
             "version": RECORD_VERSION,
             **game.record(),
             "seats": [
-                {"name": game.names[s], "colour": self.colours[s], "kind": self.kinds[s]}
+                {"name": game.names[s], "colour": self.colours[s], "kind": self.occupants[s]}
                 for s in range(game.players)
             ],
             "auto": list(self.auto),
@@ -149,7 +151,7 @@ def record_from_dict(data: Any) -> Record:
         reason = str(err).rstrip(".")
         message = _("This game record does not hold a legal game: {reason}.")
         raise RecordError(message.format(reason=reason)) from None
-    colours, kinds = _read_seats(data.get("seats"), game)
+    colours, occupants = _read_seats(data.get("seats"), game)
     auto = data.get("auto", [])
     if not isinstance(auto, list) or not all(whole_number(i) and 0 <= i < game.moves for i in auto):
         raise RecordError(_("This game record's list of moves made for a player is not readable."))
@@ -159,7 +161,7 @@ def record_from_dict(data: Any) -> Record:
     started = data.get("started", "")
     if not isinstance(started, str) or len(started) > 40:
         raise RecordError(_("This game record's date is not readable."))
-    record = Record(game, colours, kinds, tuple(sorted(set(auto))), undos, started)
+    record = Record(game, colours, occupants, tuple(sorted(set(auto))), undos, started)
     if "result" in data and data["result"] != record.result():
         if record.result() is None:
             wrong = _(
@@ -185,7 +187,7 @@ def whole_number(value: object) -> TypeGuard[int]:
 
 
 def _read_seats(seats: Any, game: Game) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    """Each seat's colour and kind; the names must be the game's own."""
+    """Each seat's colour and occupant; the names must be the game's own."""
     if not isinstance(seats, list) or len(seats) != game.players:
         raise RecordError(
             ngettext(
@@ -197,7 +199,7 @@ def _read_seats(seats: Any, game: Game) -> tuple[tuple[int, ...], tuple[str, ...
             ).format(n=game.players)
         )
     colours: list[int] = []
-    kinds: list[str] = []
+    occupants: list[str] = []
     for s, seat in enumerate(seats):
         if not isinstance(seat, dict):
             raise RecordError(
@@ -215,14 +217,14 @@ def _read_seats(seats: Any, game: Game) -> tuple[tuple[int, ...], tuple[str, ...
             raise RecordError(
                 _("This game record's colour of seat {seat} is not readable.").format(seat=s + 1)
             )
-        kind = seat.get("kind")
-        if kind not in SEAT_KINDS:
+        occupant = seat.get("kind")
+        if occupant not in OCCUPANTS:
             raise RecordError(
                 _("This game record's player of seat {seat} is not readable.").format(seat=s + 1)
             )
         colours.append(colour)
-        kinds.append(kind)
-    return tuple(colours), tuple(kinds)
+        occupants.append(occupant)
+    return tuple(colours), tuple(occupants)
 
 
 # --------------------------------------------------------------------------- timeline

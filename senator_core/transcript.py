@@ -8,6 +8,7 @@ the scores and the winners.
 
 from __future__ import annotations
 
+from .app.log import AUTO_NOTE
 from .app.scoreboard import tie_break_steps
 from .app.text import (
     DECISION_TITLES,
@@ -19,16 +20,15 @@ from .app.text import (
 )
 from .config import VARIANT_VALUES
 from .events import Event
+from .i18n import _
 from .records import HUMAN, Record, timeline
 
-# The page's words for a move made for a player (app/log.py's AUTO_NOTE, as text).
-AUTO_NOTE = "(made for the player: nothing else was possible)"
-KIND_WORDS = {HUMAN: "human"}  # other kinds are computer levels
+OCCUPANT_WORDS = {HUMAN: "human"}  # the other occupants are computer levels
 
 
-def seat_kind(kind: str) -> str:
+def occupant_text(occupant: str) -> str:
     """Who sat at a seat, in words: a person or a computer player of a level."""
-    return KIND_WORDS.get(kind, f"computer ({kind})")
+    return OCCUPANT_WORDS.get(occupant, f"computer ({occupant})")
 
 
 def header(record: Record) -> list[str]:
@@ -39,7 +39,7 @@ def header(record: Record) -> list[str]:
     lines = [f"Senator: a game for {game.players} senators, seed {config.seed}"]
     width = max(len(name) for name in names)
     for s, name in enumerate(names):
-        lines.append(f"  Seat {s + 1}: {name.ljust(width)}  {seat_kind(record.kinds[s])}")
+        lines.append(f"  Seat {s + 1}: {name.ljust(width)}  {occupant_text(record.occupants[s])}")
     changed = [
         (name, value)
         for name, value in config.variants.to_dict().items()
@@ -123,7 +123,7 @@ def moves(record: Record) -> list[str]:
         written = log[steps.log_ends[k] : steps.log_ends[k + 1]]
         if written:
             out.heading(written[0])  # a debate's heading goes above the action opening it
-        note = f" {AUTO_NOTE}" if k in auto else ""
+        note = f" {_(AUTO_NOTE)}" if k in auto else ""
         out.write(f"    {k + 1}. {game.names[steps.movers[k]]}: {action.text}{note}")
         for i, event in enumerate(written):
             if i:

@@ -490,30 +490,43 @@ def test_builder_attributes_children_and_void_elements() -> None:
 def test_setup_seats_can_be_computers_and_the_pace_is_remembered() -> None:
     model = updated(Model(), control("new-game"))
     names = Page(view(model)).values("name")
-    assert [n for n in names if n and n.endswith("-kind")] == [f"seat-{i}-kind" for i in range(4)]
+    assert [n for n in names if n and n.endswith("-occupant")] == [
+        f"seat-{i}-occupant" for i in range(4)
+    ]
     assert "speed" not in names, "the pace is asked for only when a computer plays"
     for seat, kind in ((1, "easy"), (2, "normal"), (3, "hard")):
-        model = updated(model, Field(f"seat-{seat}-kind", kind))
+        model = updated(model, Field(f"seat-{seat}-occupant", kind))
     assert "speed" in Page(view(model)).values("name")
-    assert updated(model, Field("seat-0-kind", "genius")).setup == model.setup
+    assert updated(model, Field("seat-0-occupant", "genius")).setup == model.setup
     model = updated(model, Field("speed", "fast"))
     started_model = updated(model, control("start"))
-    assert started_model.kinds[:4] == ("human", "easy", "normal", "hard")
+    assert started_model.occupants[:4] == ("human", "easy", "normal", "hard")
     assert started_model.setup.speed == "fast"
     restored, _ = init(persist(started_model))
-    assert restored.setup.kinds[:4] == ("human", "easy", "normal", "hard")
-    assert restored.kinds[:4] == ("human", "easy", "normal", "hard")
+    assert restored.setup.occupants[:4] == ("human", "easy", "normal", "hard")
+    assert restored.occupants[:4] == ("human", "easy", "normal", "hard")
+
+
+def test_a_set_up_stored_before_occupants_had_their_name_still_loads() -> None:
+    """The set-up kept under `senator.setup` said who plays each seat under "kinds";
+    it is read as the occupants, and written back under "occupants"."""
+    old = {"players": 3, "kinds": ["human", "expert", "easy", "human", "human"]}
+    model, _ = init({SETUP_KEY: json.dumps(old)})
+    assert model.setup.players == 3
+    assert model.setup.occupants == ("human", "expert", "easy", "human", "human")
+    written = json.loads(persist(model)[SETUP_KEY] or "")
+    assert written["occupants"] == list(model.setup.occupants) and "kinds" not in written
 
 
 def test_a_computer_to_move_shows_who_is_thinking_and_no_controls() -> None:
     game = sc.new_game(sc.GameConfig(players=3, seed=5, first_opener=1))
-    model = playing(game, kinds=("human", "hard", "easy", "human", "human"))
+    model = playing(game, occupants=("human", "hard", "easy", "human", "human"))
     assert computer_to_move(model) == "hard"
     page = Page(view(model))
     assert page.values("data-action") == []
     assert "is thinking" in page.all_text()
     assert "speed" in page.values("name"), "a game with computers offers the pace"
-    human = playing(game.clone(), kinds=("human",) * 5)
+    human = playing(game.clone(), occupants=("human",) * 5)
     assert computer_to_move(human) is None
     assert "speed" not in Page(view(human)).values("name")
 
@@ -549,13 +562,13 @@ def test_quick_play_seats_one_human_against_three_normal_computers() -> None:
     model = updated(Model(), control("quick-play"))
     assert model.screen == "game" and model.game is not None
     assert model.game.players == 4
-    assert model.kinds[:4] == ("human", "normal", "normal", "normal")
+    assert model.occupants[:4] == ("human", "normal", "normal", "normal")
     page = Page(view(model))
     # The human sits at the bottom: their board comes after the others'.
     seats = [a["data-seat"] for t, a in page.elements if t == "article"]
     assert seats == ["1", "2", "3", "0"]
     again = updated(updated(model, control("title")), control("play-again"))
-    assert again.kinds == model.kinds, "play again keeps who plays"
+    assert again.occupants == model.occupants, "play again keeps who plays"
 
 
 def test_a_bid_built_by_touching_cards_is_confirmed_or_explained() -> None:
@@ -646,7 +659,7 @@ def test_the_event_lies_on_the_table_as_a_card() -> None:
     topbar = next(i for i, (t, _) in enumerate(page.elements) if t == "header")
     assert "Spartacus" not in page.text_of(topbar)
     (text,) = Page(view(updated(model, control("explain", "event")))).texts("explain")
-    assert "must put at least 2 cards down" in text
+    assert "A first play in a debate is at least 2 cards" in text
 
 
 def test_settings_toggle_and_are_remembered() -> None:
@@ -761,8 +774,8 @@ def test_the_log_folds_earlier_rounds_until_asked_and_the_end_shows_all() -> Non
 
 def test_the_end_screen_tells_a_lone_human_where_they_finished() -> None:
     game = random_finished_game(3, 14)  # Livia wins; Brutus ties her on tokens
-    kinds = ("normal", "human", "normal", "human", "human")
-    page = Page(view(Model(screen="end", game=game, kinds=kinds)))
+    occupants = ("normal", "human", "normal", "human", "human")
+    page = Page(view(Model(screen="end", game=game, occupants=occupants)))
     assert page.texts("own-place") == ["You finish 2nd."]
     hot_seat = Page(view(Model(screen="end", game=game)))
     assert hot_seat.texts("own-place") == []
@@ -832,3 +845,23 @@ def test_a_screen_left_a_position_passed_and_a_game_replaced_take_their_own_stat
     again = updated(unfolded, control("new-game"))
     fresh = updated(again, control("start"))
     assert fresh.game is not moved.game and (fresh.log_rounds, fresh.linked) == ((), None)
+
+
+def test_the_card_values_and_the_made_for_you_note_are_written_once() -> None:
+    """The cards' influence lives in rules.CARD_VALUES (pieces and action labels read
+    it), and the note on a move made for a player in app/log.py (the transcript
+    prints it too)."""
+    from pathlib import Path
+
+    import senator_core
+    from senator_core.app.pieces import CARD_VALUES
+    from senator_core.rules import CARD_VALUES as VALUES
+    from senator_core.rules import CARDS
+
+    assert dict(zip(CARDS, VALUES, strict=True)) == CARD_VALUES
+    assert action_label("play 1 2 5", 3, ()) == "3 + 1 + 2 + 5 → 11"
+    package = Path(senator_core.__file__).parent
+    sources = {p.relative_to(package).as_posix(): p.read_text() for p in package.rglob("*.py")}
+    assert [name for name, text in sources.items() if re.search(r'"5": 5\b', text)] == []
+    note = "(made for the player: nothing else was possible)"
+    assert [name for name, text in sources.items() if note in text] == ["app/log.py"]

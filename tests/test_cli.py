@@ -15,7 +15,7 @@ import pytest
 import senator_core as sc
 from senator_core.__main__ import main
 from senator_core.app.text import KIND_NAMES, describe, render_text
-from senator_core.bots import make
+from senator_core.bots import LEVELS, make
 from senator_core.bots.tournament import bot_seed, play, tasks
 from senator_core.records import RECORD_VERSION, Record, RecordError, read_record
 
@@ -135,6 +135,17 @@ def test_simulate_runs_as_a_module() -> None:
     assert json.loads(done.stdout)["games"] == 5
 
 
+def test_tournament_help_names_every_level_from_the_one_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`tournament --help` lists the bot levels from bots.LEVELS, Expert included."""
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"comma-separated: {', '.join(LEVELS)}" in said
+    assert "expert" in LEVELS
+
+
 @pytest.mark.parametrize(
     "bad",
     [
@@ -183,7 +194,7 @@ def record_file(tmp_path: Path) -> Path:
 def test_replay_prints_every_action_its_log_lines_and_the_result(
     record_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """`replay FILE`: the header (seats and kinds, the variant, the seed, the moves taken
+    """`replay FILE`: the header (seats and who played them, the variant, the seed, the moves taken
     back), each action numbered with its mover and notation in order, the log's own
     sentences below them under round and debate headings, the auto note on the moves
     made for the player, and the scores and winners at the end; plain text only."""
@@ -372,7 +383,7 @@ def test_simulate_save_writes_each_game_as_a_record(
         record = read_record(text)
         assert record.game.state() == game.state()
         assert record.game.record() == game.record()
-        assert record.kinds == ("random",) * 3 and record.colours == (0, 1, 2)
+        assert record.occupants == ("random",) * 3 and record.colours == (0, 1, 2)
         assert record.finished and record.auto == () and record.undos == 0
     for n in names:
         assert main(["replay", str(folder / n)]) == 0
@@ -385,7 +396,7 @@ def test_tournament_save_writes_each_game_with_its_rotated_seats(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`tournament --save DIR`, games played in worker processes: one record per game,
-    read back into the very game played (same final state), each seat's kind the bot
+    read back into the very game played (same final state), each seat's occupant the bot
     level that sat there in that game (seats rotate), which `replay` prints."""
     levels = ["random", "heuristic", "easy"]
     args = ["tournament", "--players", "3", "--games", "6", "--bots", ",".join(levels)]
@@ -397,7 +408,7 @@ def test_tournament_save_writes_each_game_with_its_rotated_seats(
         record = read_record((tmp_path / name).read_text(encoding="utf-8"))
         deal, rotation = divmod(index, 3)
         entries = [(s + rotation) % 3 for s in range(3)]
-        assert record.kinds == tuple(levels[e] for e in entries)
+        assert record.occupants == tuple(levels[e] for e in entries)
         assert record.colours == (0, 1, 2)
         bots = [make(levels[e], bot_seed(2, index, e)) for e in entries]
         game = sc.new_game(sc.GameConfig(players=3, seed=2 + deal))

@@ -7,7 +7,7 @@ import re
 import pytest
 
 import senator_core as sc
-from senator_core.app import Model, control, view
+from senator_core.app import Model, Setup, control, view
 from senator_core.app.help import (
     EXAMPLE_NAMED_CARD,
     EXAMPLE_RECEIVER,
@@ -17,7 +17,16 @@ from senator_core.app.help import (
     SECTIONS,
     rules_help,
 )
-from senator_core.app.text import EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, power_text
+from senator_core.app.setup_form import setup_screen
+from senator_core.app.text import (
+    EVENT_EFFECTS,
+    EVENT_NAMES,
+    KIND_NAMES,
+    VARIANT_LABELS,
+    VARIANT_TEXT,
+    event_effect,
+    power_text,
+)
 from senator_core.config import VARIANT_VALUES
 from senator_core.rules import EVENTS, KINDS
 
@@ -282,6 +291,28 @@ def test_the_variants_in_force_are_marked(variants: sc.Variants) -> None:
             badge = "in play" if value == getattr(variants, switch) else "not this game"
             assert page.text_of(reading).startswith(badge)
             assert page.section_of(reading) == "rules-variants"
+
+
+@pytest.mark.parametrize("variants", [DEFAULT, OTHER], ids=["default", "other"])
+def test_the_panel_the_set_up_form_and_the_event_card_say_a_reading_in_the_same_words(
+    variants: sc.Variants,
+) -> None:
+    """app/text.py's VARIANT_TEXT is the one description of each reading: the rules
+    panel lists every reading with it, the set-up form shows the chosen one under the
+    switch, and Spartacus's card on the table explains itself with it."""
+    page = panel(variants)
+    form = Panel(str(setup_screen(Model(setup=Setup(variants=variants)))))
+    hints = [form.text_of(i) for i in form.find(css="hint")]
+    for switch, values in VARIANT_VALUES.items():
+        assert VARIANT_LABELS[switch] in page.text("strong")
+        for value in values:
+            (reading,) = page.find("li", data_switch=switch, data_reading=value)
+            assert VARIANT_TEXT[switch][value] in page.text_of(reading)
+        assert VARIANT_TEXT[switch][getattr(variants, switch)] in hints
+    reading = VARIANT_TEXT["spartacus"][variants.spartacus]
+    assert event_effect("spartacus", variants) == reading
+    (spartacus,) = page.text("li", data_event="spartacus")
+    assert reading in spartacus
 
 
 def test_a_mixed_game_marks_only_its_own_readings() -> None:

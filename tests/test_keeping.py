@@ -58,15 +58,15 @@ def random_table(chooser: random.Random) -> Model:
     colours = list(range(5))
     chooser.shuffle(colours)
     if chooser.random() < 0.5:
-        kinds = [chooser.choice(LEVELS) for _ in range(5)]
-        kinds[chooser.randrange(players)] = HUMAN
+        occupants = [chooser.choice(LEVELS) for _ in range(5)]
+        occupants[chooser.randrange(players)] = HUMAN
     else:
-        kinds = [HUMAN] * 5
+        occupants = [HUMAN] * 5
     seed = chooser.randrange(10**9)
     model = updated(
         Model(setup=replace(Model().setup, players=players, seed=str(seed))), control("start"), NOW
     )
-    return replace(model, colours=tuple(colours), kinds=tuple(kinds))
+    return replace(model, colours=tuple(colours), occupants=tuple(occupants))
 
 
 def play_randomly(model: Model, chooser: random.Random, moves: int) -> Model:
@@ -78,7 +78,7 @@ def play_randomly(model: Model, chooser: random.Random, moves: int) -> Model:
         if game.decision == "over":
             break
         forced = forced_action(game)
-        human = model.kinds[game.to_move or 0] == HUMAN
+        human = model.occupants[game.to_move or 0] == HUMAN
         if forced is not None and human:
             model = updated(model, Forced(model.game.moves, str(forced)), NOW)
         else:
@@ -206,13 +206,13 @@ def test_every_earlier_save_version_is_brought_up_to_date() -> None:
     session = load_session(text)
     assert session.record.game.state() == engine.state()
     assert session.record.colours == (2, 0, 4, 1)
-    assert session.record.kinds == ("human", "normal", "easy", "hard")
+    assert session.record.occupants == ("human", "normal", "easy", "hard")
     autos = [t.log_start for t in session.turns if t.auto]
     assert autos == data["auto"] == [33, 40, 50]
     assert [i for i, t in enumerate(session.turns) if t.auto] == list(session.record.auto)
     model, writes = init({SAVE_KEY: text})
     assert writes == {} and model.screen == "title"
-    assert model.auto == (33, 40, 50) and model.kinds[:4] == session.record.kinds
+    assert model.auto == (33, 40, 50) and model.occupants[:4] == session.record.occupants
     assert "continue" in Page(view(model)).values("data-msg")
     # Saved again, it is the current version, and reads back the same.
     again = reload(updated(model, control("continue"), NOW))
@@ -319,10 +319,10 @@ def test_undo_against_the_computers_returns_exactly_to_the_last_decision() -> No
     undone = 0
     for _ in range(40):
         model = random_table(chooser)
-        kinds = [chooser.choice(LEVELS) for _ in range(5)]
+        occupants = [chooser.choice(LEVELS) for _ in range(5)]
         human = chooser.randrange(model.setup.players)
-        kinds[human] = HUMAN
-        model = replace(model, kinds=tuple(kinds))
+        occupants[human] = HUMAN
+        model = replace(model, occupants=tuple(occupants))
         before_decision: list[Model] = []
         while model.game is not None and model.game.decision != "over":
             game = model.game
@@ -363,7 +363,7 @@ def test_undo_in_a_hot_seat_game_takes_back_only_the_last_action() -> None:
             assert back.game.state() == game.state() and back.undos == 1
             assert back.turns == before.turns
     # A computer's move in a hot-seat game is not taken back.
-    mixed = replace(model, kinds=tuple("normal" if s == 0 else HUMAN for s in range(5)))
+    mixed = replace(model, occupants=tuple("normal" if s == 0 else HUMAN for s in range(5)))
     last = mixed.turns[-1] if mixed.turns else None
     if last is not None and last.seat == 0 and not last.forced:
         assert undo_to(mixed) is None
@@ -436,7 +436,7 @@ def test_finished_and_set_aside_games_are_kept_newest_first_with_figures() -> No
     model = updated(model, control("quick-play"), "2026-12-01T09:00:00Z")  # the first set aside
     assert len(model.history) == 1 and model.history[0].result is None
     model = play_randomly(model, random.Random(2), 10_000)
-    model = replace(model, kinds=model.kinds)
+    model = replace(model, occupants=model.occupants)
     assert model.screen == "end" and len(model.history) == 2
     newest = model.history[0]
     assert newest.result is not None and newest.finished == NOW
@@ -537,5 +537,5 @@ def test_an_unfinished_kept_game_played_on_leaves_the_history_until_set_aside_ag
     latest = updated(updated(watching, control("step", "last"), NOW), control("play-from"), NOW)
     assert latest.game is not None and latest.game.state() == game.state()
     assert len(latest.history) == 1  # only the hot-seat game: the one watched is in play
-    assert latest.history[0].kinds == ["human"] * 4
-    assert latest.kinds == model.kinds and latest.turns == model.turns
+    assert latest.history[0].occupants == ["human"] * 4
+    assert latest.occupants == model.occupants and latest.turns == model.turns

@@ -39,17 +39,17 @@ def at_table(
     model: Model,
     game: Game,
     colours: tuple[int, ...],
-    kinds: tuple[str, ...],
+    occupants: tuple[str, ...],
     turns: tuple[Turn, ...] = (),
     undos: int = 0,
     started: str = "",
 ) -> Model:
-    """`game` at the table on the game screen, played by `kinds` in `colours`, with no
+    """`game` at the table on the game screen, played by `occupants` in `colours`, with no
     panel open and nothing of the game before it left."""
     table = replace(
         model,
         colours=colours,
-        kinds=kinds,
+        occupants=occupants,
         undos=undos,
         started=started,
         log_rounds=(),

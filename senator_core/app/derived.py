@@ -22,8 +22,8 @@ def full_colours(colours: tuple[int, ...]) -> tuple[int, ...]:
     return (*colours, *(c for c in range(PALETTE_SIZE) if c not in colours))
 
 
-def full_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
-    return (*kinds, *(HUMAN,) * (MAX_PLAYERS - len(kinds)))
+def full_occupants(occupants: tuple[str, ...]) -> tuple[str, ...]:
+    return (*occupants, *(HUMAN,) * (MAX_PLAYERS - len(occupants)))
 
 
 def turns_for(model: Model) -> tuple[Turn, ...]:
@@ -32,7 +32,7 @@ def turns_for(model: Model) -> tuple[Turn, ...]:
     game = model.game
     if game is None or len(model.turns) == game.moves:
         return model.turns
-    return turns_of(Record(game, model.colours[: game.players], model.kinds[: game.players]))
+    return turns_of(Record(game, model.colours[: game.players], model.occupants[: game.players]))
 
 
 def record_of(model: Model) -> Record | None:
@@ -43,7 +43,7 @@ def record_of(model: Model) -> Record | None:
     players = game.players
     auto = tuple(i for i, t in enumerate(model.turns) if t.auto and i < game.moves)
     return Record(
-        game, model.colours[:players], model.kinds[:players], auto, model.undos, model.started
+        game, model.colours[:players], model.occupants[:players], auto, model.undos, model.started
     )
 
 
@@ -115,14 +115,14 @@ def picked_action(cards: list[str]) -> str:
     return " ".join(["play", *influence])
 
 
-def humans(kinds: tuple[str, ...], players: int) -> list[int]:
+def humans(occupants: tuple[str, ...], players: int) -> list[int]:
     """The seats people play among the first `players`."""
-    return [s for s in range(players) if kinds[s] == HUMAN]
+    return [s for s in range(players) if occupants[s] == HUMAN]
 
 
-def computers_play(kinds: tuple[str, ...], players: int) -> bool:
+def computers_play(occupants: tuple[str, ...], players: int) -> bool:
     """Whether a computer sits at one of the first `players` seats."""
-    return any(k != HUMAN for k in kinds[:players])
+    return any(k != HUMAN for k in occupants[:players])
 
 
 def computer_to_move(model: Model) -> str | None:
@@ -130,7 +130,7 @@ def computer_to_move(model: Model) -> str | None:
     game = model.game
     if model.screen != "game" or game is None or game.to_move is None:
         return None
-    kind = model.kinds[game.to_move]
+    kind = model.occupants[game.to_move]
     return None if kind == HUMAN else kind
 
 
@@ -140,7 +140,7 @@ def forced_to_move(model: Model) -> str | None:
     game = model.game
     if not model.setup.auto or model.screen != "game" or game is None or game.to_move is None:
         return None
-    if model.kinds[game.to_move] != HUMAN:
+    if model.occupants[game.to_move] != HUMAN:
         return None
     forced = forced_action(game)
     return None if forced is None else str(forced)
@@ -155,7 +155,7 @@ def turn_came(before: Model, after: Model) -> bool:
     if after.screen != "game" or game is None or game.to_move is None or before.game is game:
         return False
     seat = game.to_move
-    if after.kinds[seat] != HUMAN or mover(after) in (None, seat):
+    if after.occupants[seat] != HUMAN or mover(after) in (None, seat):
         return False
     return forced_to_move(after) is None
 
@@ -169,13 +169,13 @@ def undo_to(model: Model) -> int | None:
     game = model.game
     if model.screen != "game" or game is None or game.decision == "over":
         return None
-    solo = len(humans(model.kinds, game.players)) == 1
+    solo = len(humans(model.occupants, game.players)) == 1
     turns = turns_for(model)
     for index in range(len(turns) - 1, -1, -1):
         turn = turns[index]
         if turn.forced:
             continue
-        if model.kinds[turn.seat] == HUMAN:
+        if model.occupants[turn.seat] == HUMAN:
             return index
         if not solo:
             return None
@@ -193,7 +193,7 @@ def watched(model: Model) -> Model:
         model,
         game=game,
         colours=full_colours(record.colours),
-        kinds=full_kinds(record.kinds),
+        occupants=full_occupants(record.occupants),
         turns=watch.turns[:step],
         undos=record.undos,
         hint=None,

@@ -42,7 +42,7 @@ def victory(names: list[str]) -> str:
 
 def _own_place(model: Model, game: Game) -> Markup | None:
     """With one human at the table: where they finished (seats tied share a place)."""
-    people = humans(model.kinds, game.players)
+    people = humans(model.occupants, game.players)
     if len(people) != 1:
         return None
     seat = people[0]
@@ -159,7 +159,7 @@ def _whole_link(model: Model, game: Game) -> str | None:
     """The link to the whole game so far, made once per position: the share panel is
     drawn at every move, and the link packs the whole record."""
     last = game.last_log_entry()
-    depends = (model.colours, model.kinds, model.auto, model.undos, game.moves)
+    depends = (model.colours, model.occupants, model.auto, model.undos, game.moves)
     if _LINKED and _LINKED[0][0] is last and _LINKED[0][1] == depends:
         return _LINKED[0][2]
     record = record_of(model)

@@ -18,7 +18,7 @@ from .html import Markup, classes, h
 from .model import HINT_LEVEL, Hint, Model
 from .pieces import CARD_VALUES, card_face, kind_icon, phrase, seat_badge
 from .table import undo_button
-from .text import DECISION_TITLES, KIND_LABELS, KIND_NAMES, action_label, plain_list, power_text
+from .text import DECISION_TITLES, KIND_NAMES, OCCUPANT_LABELS, action_label, plain_list, power_text
 
 HINT_SHOWN = 5  # the best choices a hint lists; the others are summed up in a line
 
@@ -310,7 +310,7 @@ def decision_section(model: Model, game: Game) -> Markup:
             h("li", None, explain.problem_text(b), " ", why_button(b.rule))
             for b in explain.blockers(game)
         ]
-    people = humans(model.kinds, game.players)
+    people = humans(model.occupants, game.players)
     who = (
         h("span", {"class": "you"}, _("Your turn"))
         if len(people) == 1 and people[0] == seat
@@ -410,7 +410,7 @@ def own_hand(model: Model, game: Game, seat: int) -> Markup:
 def thinking_section(model: Model, game: Game, level: str) -> Markup:
     seat = game.to_move
     assert seat is not None
-    people = humans(model.kinds, game.players)
+    people = humans(model.occupants, game.players)
     return _frame(
         game,
         "thinking",
@@ -421,7 +421,7 @@ def thinking_section(model: Model, game: Game, level: str) -> Markup:
                 # Translators: {level} is the kind of computer player, such as "computer: hard".
                 _("{seat} ({level}) is thinking"),
                 seat=seat_badge(model, seat, game.names),
-                level=KIND_LABELS[level].lower(),
+                level=OCCUPANT_LABELS[level].lower(),
             ),
             h("span", {"class": "dots", "aria-hidden": "true"}, "…"),
         ),

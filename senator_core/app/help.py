@@ -26,6 +26,8 @@ from .text import (
     EVENT_EFFECTS,
     EVENT_NAMES,
     KIND_NAMES,
+    VARIANT_LABELS,
+    VARIANT_TEXT,
     and_list,
     or_list,
     power_text,
@@ -106,74 +108,6 @@ EXAMPLE_TURNS: tuple[tuple[int, tuple[str, ...]], ...] = (
 )
 EXAMPLE_NAMED_CARD = "5"
 EXAMPLE_RECEIVER = 2
-
-_SWITCH_LABELS: Translated[str] = Translated(
-    {
-        # Translators: the names of the variant switches (each named after the power
-        # or event it changes: use the glossary's word for it).
-        "taxes": N_("Taxes"),
-        "spartacus": N_("Spartacus"),
-        "war": N_("War"),
-        "public_works": N_("Public Works"),
-        "events": N_("Events"),
-    }
-)
-_READINGS: dict[str, Translated[str]] = {
-    "taxes": Translated(
-        {
-            "take_anywhere": N_("Taxes takes the veto from the centre or from whoever holds it."),
-            "centre_only": N_("Taxes takes the veto only when it lies in the centre."),
-        }
-    ),
-    "spartacus": Translated(
-        {
-            "two_cards": N_(
-                "A first play in a debate is at least 2 cards, and the Assassin is "
-                "played together with an influence card."
-            ),
-            "two_points": N_(
-                "A first play in a debate is worth at least 2, and the Assassin can "
-                "be played only with 2 or more influence already in play."
-            ),
-        }
-    ),
-    "war": Translated(
-        {
-            "one_copy": N_("Each other senator discards one copy of the named card."),
-            "all_copies": N_("Each other senator discards every copy of the named card."),
-        }
-    ),
-    "public_works": Translated(
-        {
-            "not_assassin": N_("Any discarded card but the Assassin can come back."),
-            "not_assassinated": N_(
-                "Neither the Assassin nor a card an Assassin discarded can come back."
-            ),
-        }
-    ),
-    "events": Translated(
-        {
-            "on": N_("One event card is turned over each round."),
-            "off": N_("No event cards."),
-        }
-    ),
-}
-
-# Spartacus in full, for the events section (the reading in force only).
-_SPARTACUS: Translated[str] = Translated(
-    {
-        "two_cards": N_(
-            "For the whole round, your first play of influence in a debate puts at "
-            "least 2 cards in play together, and the Assassin is played together with one or "
-            "more influence cards from your hand."
-        ),
-        "two_points": N_(
-            "For the whole round, your first play of influence in a debate is worth "
-            "at least 2, and you can play the Assassin only once your cards in play are worth 2 "
-            "or more."
-        ),
-    }
-)
 
 # Trusted tags for the bold and emphasised words inside a translated sentence: the
 # message keeps the whole sentence, and a translator moves {b}...{b_end} with the word.
@@ -271,7 +205,7 @@ def _variant_word() -> str:
 def _variant_tag(switch: str) -> Markup:
     """Marks a power or event that this game's reading of `switch` changes."""
     # Translators: {switch} is the name of a variant switch (Taxes, War...).
-    title = _("Changed by the {switch} variant of this game").format(switch=_SWITCH_LABELS[switch])
+    title = _("Changed by the {switch} variant of this game").format(switch=VARIANT_LABELS[switch])
     return h(
         "a", {"class": "variant-tag", "href": "#rules-variants", "title": title}, _variant_word()
     )
@@ -936,7 +870,7 @@ def _events(variants: Variants) -> Markup:
         "ludi_gladiatorum": _(
             "A senator with 2 cards in play can neither raise nor play the Assassin."
         ),
-        "spartacus": _SPARTACUS[variants.spartacus],
+        "spartacus": VARIANT_TEXT["spartacus"][variants.spartacus],
     }
     rows = [
         h(
@@ -1181,7 +1115,7 @@ def _variants(variants: Variants) -> Markup:
                     _("in play") if value == chosen else _("not this game"),
                 ),
                 " ",
-                _READINGS[switch][value],
+                VARIANT_TEXT[switch][value],
                 value == values[0] and h("span", {"class": "default"}, " ", _("(the default)")),
             )
             for value in values
@@ -1191,7 +1125,7 @@ def _variants(variants: Variants) -> Markup:
             h(
                 "li",
                 {"class": "switch"},
-                _b(_SWITCH_LABELS[switch]),
+                _b(VARIANT_LABELS[switch]),
                 idle and h("span", {"class": "default"}, " ", _("(no effect: events are off)")),
                 h("ul", {"class": "readings"}, readings),
             )

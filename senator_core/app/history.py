@@ -39,7 +39,7 @@ def when(stamp: str) -> str:
 def _row(model: Model, index: int, game: Kept) -> Markup:
     result = game.result
     names = game.names
-    kinds = game.kinds
+    occupants = game.occupants
     colours = game.colours
     winners = set(result["winners"]) if result else set()
     scores = result["scores"] if result else None
@@ -50,8 +50,8 @@ def _row(model: Model, index: int, game: Kept) -> Markup:
             {"class": "kept-seat" + (" winner" if s in winners else "")},
             colour_badge(colours[s], s, names[s]),
             " ",
-            kinds[s] != HUMAN
-            and h("span", {"class": "seat-kind"}, f"({level_name(kinds[s])})"),
+            occupants[s] != HUMAN
+            and h("span", {"class": "seat-occupant"}, f"({level_name(occupants[s])})"),
             scores is not None and h("span", {"class": "kept-score"}, f" {scores[s][0]}"),
             s in winners and h("span", {"class": "mark"}, " ", pgettext("result", "victor")),
         )

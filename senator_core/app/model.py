@@ -21,7 +21,7 @@ PALETTE_SIZE = COLOURS  # seat colours: see view.SEAT_COLOURS
 SEAT_CHOICES = (HUMAN, "easy", "normal", "hard", "expert")  # what the set-up offers a seat
 ALL_HUMAN = (HUMAN,) * MAX_PLAYERS
 HINT_LEVEL = "expert"  # the strongest level that answers within a second (benchmarks/bots.py)
-QUICK_PLAY_KINDS = (HUMAN, "normal", "normal", "normal", HUMAN)  # one human against three
+QUICK_PLAY_OCCUPANTS = (HUMAN, "normal", "normal", "normal", HUMAN)  # one human against three
 SWITCHES = ("sound", "auto")  # settings turned on and off from the game screen
 
 
@@ -55,7 +55,7 @@ class Setup:
     first_opener: str = "random"
     variants: Variants = field(default_factory=Variants)
     seed: str = ""
-    kinds: tuple[str, ...] = ALL_HUMAN
+    occupants: tuple[str, ...] = ALL_HUMAN  # who plays each seat: HUMAN or a level
     speed: str = "normal"
     sound: bool = True  # a short sound when a human's turn comes and at the end
     auto: bool = True  # moves that are no choice are made for the player
@@ -67,7 +67,7 @@ class Setup:
             "players": self.players,
             "names": list(self.names),
             "colours": list(self.colours),
-            "kinds": list(self.kinds),
+            "occupants": list(self.occupants),
             "speed": self.speed,
             "sound": self.sound,
             "auto": self.auto,
@@ -134,7 +134,7 @@ class Model:
     setup: Setup = field(default_factory=Setup)
     game: Game | None = None
     colours: tuple[int, ...] = tuple(range(PALETTE_SIZE))
-    kinds: tuple[str, ...] = ALL_HUMAN
+    occupants: tuple[str, ...] = ALL_HUMAN  # who plays each seat: HUMAN or a level
     hint: Hint | None = None
     panel: OpenPanel = ""
     notice: str | None = None

@@ -6,7 +6,9 @@ import re
 from functools import lru_cache
 from html import escape
 
+from .. import rules
 from ..i18n import LANGUAGE_NAMES, N_, _, language
+from ..rules import CARDS
 from . import art
 from .html import Markup, classes, h
 from .model import Model
@@ -21,7 +23,7 @@ SEAT_COLOURS: tuple[tuple[str, str, str], ...] = (
     (N_("Purple"), "#cc79a7", "◆"),
     (N_("Amber"), "#e69f00", "★"),
 )
-CARD_VALUES = {"1": 1, "2": 2, "5": 5, "assassin": 0}
+CARD_VALUES = dict(zip(CARDS, rules.CARD_VALUES, strict=True))  # a card's influence, by name
 ROMAN = {"1": "I", "2": "II", "5": "V", "assassin": ""}
 _SLOT = re.compile(r"\{(\w+)\}")
 

@@ -41,8 +41,8 @@ from ..i18n import _
 from ..records import (
     COLOURS,
     HUMAN,
+    OCCUPANTS,
     RECORD_FORMAT,
-    SEAT_KINDS,
     Record,
     RecordError,
     Timeline,
@@ -174,8 +174,8 @@ def load_session(text: str) -> Session:
 
 
 def _from_version_1(data: dict[str, Any]) -> Session:
-    """A version 1 save: the engine's save, colours and kinds for five seats, and the
-    log indices where moves made for a player begin."""
+    """A version 1 save: the engine's save, colours and occupants (under "kinds") for
+    five seats, and the log indices where moves made for a player begin."""
     try:
         game = Game.from_json(str(data.get("game")))
     except ValueError as err:
@@ -188,14 +188,14 @@ def _from_version_1(data: dict[str, Any]) -> Session:
         or not all(isinstance(c, int) for c in colours)
     ):
         raise RecordError(_("it is damaged: its seat colours are not readable."))
-    kinds = data.get("kinds", [HUMAN] * COLOURS)
+    occupants = data.get("kinds", [HUMAN] * COLOURS)
     if (
-        not isinstance(kinds, list)
-        or len(kinds) != COLOURS
-        or not all(k in SEAT_KINDS for k in kinds)
+        not isinstance(occupants, list)
+        or len(occupants) != COLOURS
+        or not all(k in OCCUPANTS for k in occupants)
     ):
         raise RecordError(_("it is damaged: its seats' players are not readable."))
-    record = Record(game, tuple(colours[:players]), tuple(kinds[:players]))
+    record = Record(game, tuple(colours[:players]), tuple(occupants[:players]))
     bare = turns_of(record)
     starts = data.get("auto", [])
     if not isinstance(starts, list) or not all(isinstance(i, int) for i in starts):
@@ -203,7 +203,7 @@ def _from_version_1(data: dict[str, Any]) -> Session:
     auto = tuple(i for i, t in enumerate(bare) if t.log_start in starts)
     if len(auto) != len(set(starts)):
         raise RecordError(_("it is damaged: its moves made for players are unreadable."))
-    record = Record(game, record.colours, record.kinds, auto)
+    record = Record(game, record.colours, record.occupants, auto)
     turns = tuple(replace(t, auto=i in auto) for i, t in enumerate(bare))
     return Session(record, turns, Shown())
 
@@ -275,7 +275,7 @@ class Kept:
         return [str(s["name"]) for s in self.data["seats"]]
 
     @property
-    def kinds(self) -> list[str]:
+    def occupants(self) -> list[str]:
         return [str(s["kind"]) for s in self.data["seats"]]
 
     @property
@@ -320,7 +320,7 @@ def _kept_ok(value: Any) -> bool:
         if (
             not isinstance(seat, dict)
             or not isinstance(seat.get("name"), str)
-            or seat.get("kind") not in SEAT_KINDS
+            or seat.get("kind") not in OCCUPANTS
             or not whole_number(seat.get("colour"))
             or not 0 <= seat["colour"] < COLOURS
         ):
@@ -409,14 +409,14 @@ def statistics(games: tuple[Kept, ...]) -> Statistics:
             unfinished += 1
             continue
         played += 1
-        kinds = game.kinds
-        people = [s for s, k in enumerate(kinds) if k == HUMAN]
+        occupants = game.occupants
+        people = [s for s, k in enumerate(occupants) if k == HUMAN]
         if len(people) != 1:
             continue
         won = people[0] in result["winners"]
-        for level in dict.fromkeys(k for k in kinds if k != HUMAN):
+        for level in dict.fromkeys(k for k in occupants if k != HUMAN):
             tally = levels.setdefault(level, [0, 0])
             tally[0] += 1
             tally[1] += won
-    order = [k for k in SEAT_KINDS if k in levels]
+    order = [k for k in OCCUPANTS if k in levels]
     return Statistics(played, unfinished, tuple((k, *levels[k]) for k in order))  # type: ignore[misc]

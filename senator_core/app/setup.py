@@ -49,14 +49,14 @@ def switch(setup: Setup, name: str, on: bool) -> Setup:
     return replace(setup, sound=on) if name == "sound" else replace(setup, auto=on)
 
 
-def read_kinds(value: Any) -> tuple[str, ...]:
-    """Who plays each seat, from stored JSON: a list of MAX_PLAYERS seat kinds."""
+def read_occupants(value: Any) -> tuple[str, ...]:
+    """Who plays each seat, from stored JSON: a list of MAX_PLAYERS occupants."""
     if (
         not isinstance(value, list)
         or len(value) != MAX_PLAYERS
         or not all(k in SEAT_CHOICES for k in value)
     ):
-        raise ValueError("kinds")
+        raise ValueError("occupants")
     return tuple(value)
 
 
@@ -74,8 +74,8 @@ def set_field(setup: Setup, name: str, value: Any) -> Setup:
         if sorted(colours) != list(range(PALETTE_SIZE)):
             raise ValueError("colours")
         return replace(setup, colours=colours)
-    if name == "kinds":
-        return replace(setup, kinds=read_kinds(value))
+    if name in ("occupants", "kinds"):  # "kinds": what set-ups stored before
+        return replace(setup, occupants=read_occupants(value))
     if name == "speed":
         if value not in SPEEDS:
             raise ValueError("speed")
@@ -111,12 +111,12 @@ def set_field(setup: Setup, name: str, value: Any) -> Setup:
             names = list(setup.names)
             names[seat] = str(value)[:40]
             return replace(setup, names=tuple(names))
-        if part == "kind":
+        if part == "occupant":
             if value not in SEAT_CHOICES:
-                raise ValueError("kind")
-            kinds = list(setup.kinds)
-            kinds[seat] = str(value)
-            return replace(setup, kinds=tuple(kinds))
+                raise ValueError("occupant")
+            occupants = list(setup.occupants)
+            occupants[seat] = str(value)
+            return replace(setup, occupants=tuple(occupants))
         if part == "colour":
             colour = int(value)
             if not 0 <= colour < PALETTE_SIZE:

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from ..config import VARIANT_VALUES
-from ..i18n import N_, Translated, _, pgettext
+from ..i18n import N_, _, pgettext
 from .derived import computers_play
 from .html import Markup, h
 from .model import SEAT_CHOICES, SPEEDS, Model, Setup
 from .pieces import SEAT_COLOURS
-from .text import KIND_LABELS, SPEED_LABELS, VARIANT_LABELS, VARIANT_TEXT
+from .text import (
+    OCCUPANT_LABELS,
+    SPEED_LABELS,
+    VARIANT_LABELS,
+    VARIANT_TEXT,
+    variant_value_label,
+)
 
 # Each switch's name and what it does (marked here, translated where shown).
 SETTING_TEXT = {
@@ -18,27 +24,6 @@ SETTING_TEXT = {
         N_("Made for you after a short pause (withdrawing when nothing else is possible)."),
     ),
 }
-# The choices of each rule switch, as the set-up form names them.
-VALUE_LABELS = Translated(
-    {
-        "take_anywhere": N_("take anywhere"),
-        "centre_only": N_("centre only"),
-        "two_cards": N_("two cards"),
-        "two_points": N_("two points"),
-        "one_copy": N_("one copy"),
-        "all_copies": N_("all copies"),
-        "not_assassin": N_("not assassin"),
-        "not_assassinated": N_("not assassinated"),
-        # Translators: whether event cards are used (the "Events" rule).
-        "on": N_("on"),
-        "off": N_("off"),
-    }
-)
-
-
-def value_label(value: str) -> str:
-    """A rule switch's choice in words; one this form does not know, as it is."""
-    return VALUE_LABELS[value] if value in VALUE_LABELS else value.replace("_", " ")
 
 
 def settings(model: Model) -> Markup:
@@ -107,9 +92,9 @@ def setup_screen(model: Model) -> Markup:
                     _("Colour of seat {n}").format(n=seat + 1),
                 ),
                 _select(
-                    f"seat-{seat}-kind",
-                    [(k, KIND_LABELS[k]) for k in SEAT_CHOICES],
-                    setup.kinds[seat],
+                    f"seat-{seat}-occupant",
+                    [(k, OCCUPANT_LABELS[k]) for k in SEAT_CHOICES],
+                    setup.occupants[seat],
                     _("Who plays seat {n}").format(n=seat + 1),
                 ),
             )
@@ -129,7 +114,7 @@ def setup_screen(model: Model) -> Markup:
                     "select",
                     {"id": f"variant-{switch}", "name": f"variant-{switch}"},
                     [
-                        h("option", {"value": v, "selected": v == chosen}, value_label(v))
+                        h("option", {"value": v, "selected": v == chosen}, variant_value_label(v))
                         for v in values
                     ],
                 ),
@@ -159,7 +144,7 @@ def setup_screen(model: Model) -> Markup:
                     ),
                 ),
                 h("ol", {"class": "setup-seats"}, seats),
-                computers_play(setup.kinds, setup.players)
+                computers_play(setup.occupants, setup.players)
                 and h(
                     "div",
                     {"class": "players-choice"},

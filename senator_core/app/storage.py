@@ -12,7 +12,7 @@ from ..game import new_game
 from ..i18n import LANGUAGES, _, ngettext, pick_language, use
 from ..records import Record, RecordError, read_link
 from .changes import at_table
-from .derived import full_colours, full_kinds, record_of
+from .derived import full_colours, full_occupants, record_of
 from .model import ALL_HUMAN, Hint, Model, Setup
 from .saves import (
     HISTORY_KEY,
@@ -47,7 +47,7 @@ def session_model(model: Model, session: Session) -> Model:
         screen=shown.screen,
         game=record.game,
         colours=full_colours(record.colours),
-        kinds=full_kinds(record.kinds),
+        occupants=full_occupants(record.occupants),
         turns=session.turns,
         undos=record.undos,
         started=record.started,

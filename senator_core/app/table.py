@@ -38,8 +38,8 @@ from .pieces import (
 from .scoreboard import leaders
 from .text import (
     EVENT_NAMES,
-    KIND_LABELS,
     KIND_NAMES,
+    OCCUPANT_LABELS,
     SPEED_LABELS,
     and_list,
     describe,
@@ -162,7 +162,7 @@ def top_bar(model: Model, game: Game) -> Markup:
     consuls = [icon("consul", _("consul face up"), "icon") for _up in range(up)]
     consuls += [icon("consul_flipped", _("consul flipped"), "icon") for _down in range(2 - up)]
     setup = model.setup
-    pace = computers_play(model.kinds, game.players) and model.screen == "game"
+    pace = computers_play(model.occupants, game.players) and model.screen == "game"
     return h(
         "header",
         {"class": "topbar"},
@@ -291,9 +291,9 @@ def _select_speed(chosen: str) -> Markup:
 
 
 def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = False) -> Markup:
-    """One senator's place at the table: name, kind, marks, hand, tokens and bid."""
+    """One senator's place at the table: name, occupant, marks, hand, tokens and bid."""
     names = game.names
-    kind = model.kinds[seat] if seat < len(model.kinds) else HUMAN
+    occupant = model.occupants[seat] if seat < len(model.occupants) else HUMAN
     in_debate = game.topic is not None and game.decision == "debate"
     withdrawn = game.topic is not None and game.withdrawn(seat)
     total = game.total(seat)
@@ -339,7 +339,11 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
             "header",
             {"class": "seat-head"},
             seat_badge(model, seat, names),
-            h("span", {"class": "seat-kind"}, _("Human") if kind == HUMAN else KIND_LABELS[kind]),
+            h(
+                "span",
+                {"class": "seat-occupant"},
+                OCCUPANT_LABELS[occupant],
+            ),
             h("span", {"class": "marks"}, marks),
             _seat_score(game, seat, lead),
             h(
@@ -449,7 +453,7 @@ def seating(model: Model, game: Game) -> tuple[list[int], int | None]:
     """The seats drawn around the table, and the one drawn at the bottom: with one
     human at the table, that human sits at the bottom; otherwise every seat keeps its
     place around the table."""
-    people = humans(model.kinds, game.players)
+    people = humans(model.occupants, game.players)
     if len(people) == 1:
         own = people[0]
         return [s for s in range(game.players) if s != own], own
@@ -784,9 +788,9 @@ def turn_banner(model: Model, game: Game) -> Markup | None:
     """ "Your turn" when play comes back to a human from someone else."""
     seat = game.to_move
     last = mover(model)
-    if seat is None or model.kinds[seat] != HUMAN or last == seat or last is None:
+    if seat is None or model.occupants[seat] != HUMAN or last == seat or last is None:
         return None
-    people = humans(model.kinds, game.players)
+    people = humans(model.occupants, game.players)
     text = (
         _("Your turn") if len(people) == 1 else _("{name}, your turn").format(name=game.names[seat])
     )

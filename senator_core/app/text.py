@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..actions import parse_action
 from ..config import Variants
 from ..events import Event
 from ..i18n import N_, Translated, _, ngettext, pgettext
@@ -49,21 +50,52 @@ EVENT_EFFECTS = Translated(
     }
 )
 
-# The set-up screen's words for each variant switch and value.
+# The one home of the variants' words: each switch's name, its choices' names, and
+# what each reading does. The set-up form, the rules panel, the table's event card
+# and the transcript all read these.
+VARIANT_LABELS = Translated(
+    {
+        # Translators: the names of the variant switches (each named after the power
+        # or event it changes: use the glossary's word for it).
+        "taxes": N_("Taxes"),
+        "spartacus": N_("Spartacus"),
+        "war": N_("War"),
+        "public_works": N_("Public Works"),
+        "events": N_("Events"),
+    }
+)
+# The choices of each switch, as the set-up form names them.
+VARIANT_VALUE_LABELS = Translated(
+    {
+        "take_anywhere": N_("take anywhere"),
+        "centre_only": N_("centre only"),
+        "two_cards": N_("two cards"),
+        "two_points": N_("two points"),
+        "one_copy": N_("one copy"),
+        "all_copies": N_("all copies"),
+        "not_assassin": N_("not assassin"),
+        "not_assassinated": N_("not assassinated"),
+        # Translators: whether event cards are used (the "Events" rule).
+        "on": N_("on"),
+        "off": N_("off"),
+    }
+)
 VARIANT_TEXT: dict[str, Translated[str]] = {
     "taxes": Translated(
         {
             "take_anywhere": N_("Taxes takes the veto from the centre or from whoever holds it."),
-            "centre_only": N_("Taxes takes the veto only from the centre."),
+            "centre_only": N_("Taxes takes the veto only when it lies in the centre."),
         }
     ),
     "spartacus": Translated(
         {
             "two_cards": N_(
-                "Spartacus: a first play needs 2 cards; the Assassin goes with a card."
+                "A first play in a debate is at least 2 cards, and the Assassin is "
+                "played together with an influence card."
             ),
             "two_points": N_(
-                "Spartacus: a first play needs 2 influence; the Assassin needs 2 in play."
+                "A first play in a debate is worth at least 2, and the Assassin can "
+                "be played only with 2 or more influence already in play."
             ),
         }
     ),
@@ -75,23 +107,23 @@ VARIANT_TEXT: dict[str, Translated[str]] = {
     ),
     "public_works": Translated(
         {
-            "not_assassinated": N_("Public Works cannot return a card an Assassin discarded."),
             "not_assassin": N_("Public Works returns any discarded card but the Assassin."),
+            "not_assassinated": N_("Public Works cannot return a card an Assassin discarded."),
         }
     ),
     "events": Translated(
-        {"on": N_("One event card in force each round."), "off": N_("No event cards.")}
+        {"on": N_("One event card is turned over each round."), "off": N_("No event cards.")}
     ),
 }
-VARIANT_LABELS = Translated(
-    {
-        "taxes": N_("Taxes"),
-        "spartacus": N_("Spartacus"),
-        "war": N_("War"),
-        "public_works": N_("Public Works"),
-        "events": N_("Events"),
-    }
-)
+
+
+def variant_value_label(value: str) -> str:
+    """A variant switch's choice in words; one not known here, as it is."""
+    if value in VARIANT_VALUE_LABELS:
+        return VARIANT_VALUE_LABELS[value]
+    return value.replace("_", " ")
+
+
 SPEED_LABELS = Translated(
     {
         # Translators: a speed of play (how fast the moves are shown).
@@ -102,7 +134,7 @@ SPEED_LABELS = Translated(
         "slow": N_("Slow"),
     }
 )
-KIND_LABELS = Translated(
+OCCUPANT_LABELS = Translated(
     {
         # Translators: who sits at a seat: a person, or a computer player of a level.
         "human": N_("Human"),
@@ -129,15 +161,7 @@ DECISION_TITLES = Translated(
 def event_effect(event: str, variants: Variants) -> str:
     """What an event does, in the reading of the rules this game plays (R41-R46)."""
     if event == "spartacus":
-        if variants.spartacus == "two_points":
-            return _(
-                "A first play in a debate must be worth at least 2; the Assassin needs "
-                "2 of your own influence in play."
-            )
-        return _(
-            "A first play in a debate must put at least 2 cards down; the Assassin goes "
-            "with at least one influence card."
-        )
+        return VARIANT_TEXT["spartacus"][variants.spartacus]
     return EVENT_EFFECTS[event]
 
 
@@ -402,7 +426,7 @@ def action_label(text: str, game_total: int, names: Sequence[str]) -> str:
     if verb == "topic":
         return KIND_NAMES[rest[0]]
     if verb == "play":
-        value = sum({"1": 1, "2": 2, "5": 5}[c] for c in rest)
+        value = parse_action(text).value
         # With cards already down, the sum starts from them: "5 + 2 + 2 → 9".
         start = [str(game_total)] if game_total else []
         return f"{' + '.join([*start, *rest])} → {game_total + value}"

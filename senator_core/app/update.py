@@ -105,7 +105,7 @@ from .messages import (
     WatchEntry,
     WatchKept,
 )
-from .model import HINT_LEVEL, QUICK_PLAY_KINDS, SWITCHES, Hint, Model
+from .model import HINT_LEVEL, QUICK_PLAY_OCCUPANTS, SWITCHES, Hint, Model
 from .motion import holds, moves
 from .saves import HISTORY_KEY, SAVE_KEY, Turn, add_kept, kept, load_history, load_session
 from .screens import Screen, panel_named
@@ -214,7 +214,7 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             if model.game is None:
                 return replace(model, screen="setup"), ()
             config = replace(model.game.config, seed=None, draws=(), event_order=())
-            return _start(model, config, now, model.kinds), ()
+            return _start(model, config, now, model.occupants), ()
         case Continue():
             if model.game is None:
                 return replace(model, notice=_("There is no game to continue.")), ()
@@ -485,13 +485,13 @@ def _quick_play(model: Model, now: str) -> Model:
         config = GameConfig(players=4, names=(own, *DEFAULT_NAMES[1:4]))
     except ValueError:
         config = GameConfig(players=4, names=DEFAULT_NAMES[:4])
-    return _start(model, config, now, QUICK_PLAY_KINDS)
+    return _start(model, config, now, QUICK_PLAY_OCCUPANTS)
 
 
 def _start(
-    model: Model, config: GameConfig, now: str, kinds: tuple[str, ...] | None = None
+    model: Model, config: GameConfig, now: str, occupants: tuple[str, ...] | None = None
 ) -> Model:
-    chosen = model.setup.kinds if kinds is None else kinds
+    chosen = model.setup.occupants if occupants is None else occupants
     return at_table(
         set_aside(model, now), new_game(config), model.setup.colours, chosen, started=now
     )
@@ -635,7 +635,7 @@ def _play_from(model: Model, now: str) -> Model:
         replace(base, watch=None),
         shown.game,
         shown.colours,
-        shown.kinds,
+        shown.occupants,
         shown.turns,
         shown.undos,
         record.started or now,

@@ -28,8 +28,8 @@ from .table import Fresh, centre, seat_board, seating, top_bar, turn_banner
 from .text import (
     DECISION_TITLES,
     EVENT_NAMES,
-    KIND_LABELS,
     KIND_NAMES,
+    OCCUPANT_LABELS,
     SPEED_LABELS,
     VARIANT_LABELS,
     VARIANT_TEXT,
@@ -40,7 +40,7 @@ from .title import title_screen
 __all__ = [
     "DECISION_TITLES",
     "HINT_SHOWN",
-    "KIND_LABELS",
+    "OCCUPANT_LABELS",
     "SEAT_COLOURS",
     "SPEED_LABELS",
     "VARIANT_LABELS",
@@ -87,7 +87,7 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
     fresh = Fresh(found)
     around, own = seating(model, game)
     level = computer_to_move(model) if controls is None else None
-    solo = len(humans(model.kinds, game.players)) == 1
+    solo = len(humans(model.occupants, game.players)) == 1
     if controls is None:
         controls = thinking_section(model, game, level) if level else decision_section(model, game)
     return h(

@@ -141,7 +141,7 @@ def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
     found += look(page, "set-up screen")
 
     # A computer opens, at the slow pace: its thinking stays on the screen.
-    page.select_option("[name='seat-1-kind']", "normal")
+    page.select_option("[name='seat-1-occupant']", "normal")
     page.select_option("[name='first-opener']", "1")
     page.select_option("[name='speed']", "slow")
     click(page, "[data-msg='start']")

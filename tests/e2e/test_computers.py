@@ -18,7 +18,7 @@ import pytest
 import senator_core as sc
 from senator_core import bots
 from senator_core.app.model import HINT_LEVEL, SPEEDS
-from senator_core.app.view import HINT_SHOWN, KIND_LABELS
+from senator_core.app.view import HINT_SHOWN, OCCUPANT_LABELS
 from senator_core.bots import MCTSBot, make
 
 from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game
@@ -28,14 +28,14 @@ HUMAN = "human"
 
 
 def set_up(
-    page: Any, seed: int, kinds: list[str], first_opener: str = "0", speed: str = ""
+    page: Any, seed: int, occupants: list[str], first_opener: str = "0", speed: str = ""
 ) -> None:
-    """From the title screen, a set-up with one kind of player per seat."""
+    """From the title screen, a set-up with one occupant per seat."""
     page.click("[data-msg='new-game']")
     page.locator("[data-screen='setup']").wait_for()
-    page.select_option("[name='players']", str(len(kinds)))
-    for seat, kind in enumerate(kinds):
-        page.select_option(f"[name='seat-{seat}-kind']", kind)
+    page.select_option("[name='players']", str(len(occupants)))
+    for seat, occupant in enumerate(occupants):
+        page.select_option(f"[name='seat-{seat}-occupant']", occupant)
     page.select_option("[name='first-opener']", first_opener)
     page.fill("[name='seed']", str(seed))
     if speed:
@@ -48,7 +48,7 @@ def finished_game(page: Any) -> sc.Game:
     return sc.Game.from_json(text)
 
 
-def check_computer_moves(game: sc.Game, kinds: list[str]) -> int:
+def check_computer_moves(game: sc.Game, occupants: list[str]) -> int:
     """Replays `game`; every action of a computer seat must be what its level, seeded
     by its seat as the page seeds it, chooses in CPython. Returns how many there were."""
     record = game.record()
@@ -57,9 +57,9 @@ def check_computer_moves(game: sc.Game, kinds: list[str]) -> int:
     for text in record["actions"]:
         seat = replayed.to_move
         assert seat is not None
-        if kinds[seat] != HUMAN:
-            expected = make(kinds[seat], seed=seat).choose(replayed)
-            assert str(expected) == text, (seat, kinds[seat], replayed.moves)
+        if occupants[seat] != HUMAN:
+            expected = make(occupants[seat], seed=seat).choose(replayed)
+            assert str(expected) == text, (seat, occupants[seat], replayed.moves)
             checked += 1
         replayed.apply(text)
     assert replayed.decision == "over"
@@ -103,7 +103,7 @@ def expert_thinking(site: Site, page: Any, iterations: int) -> None:
         "'import senator_core.bots as bots; "
         f'bots.SEARCHES["expert"] = bots.Search({iterations}, 1)\')'
     )
-    set_up(page, seed=3, kinds=["expert", HUMAN, HUMAN])
+    set_up(page, seed=3, occupants=["expert", HUMAN, HUMAN])
     page.click("[data-msg='start']")
     page.locator("#decision.thinking").wait_for()
 
@@ -116,10 +116,10 @@ def moves(page: Any) -> int:
 def test_one_person_against_three_computers_to_the_end(
     site: Site, page: Any, watch: Watch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    kinds = [HUMAN, "easy", "hard", "expert"]
+    occupants = [HUMAN, "easy", "hard", "expert"]
     open_game(page, f"{site.origin}/?nosw")
     shorten_searches(page, monkeypatch)
-    set_up(page, seed=31, kinds=kinds, first_opener="1")
+    set_up(page, seed=31, occupants=occupants, first_opener="1")
     page.click("[data-msg='start']")
     page.locator("[data-screen='game']").wait_for()
     # A computer opens: the decision names who is thinking, and offers no control.
@@ -151,7 +151,7 @@ def test_one_person_against_three_computers_to_the_end(
         clicks += 1
     assert hinted and clicks > 10
     game = finished_game(page)
-    assert check_computer_moves(game, kinds) > 30
+    assert check_computer_moves(game, occupants) > 30
     headline = page.locator(".winners").inner_text()
     assert all(game.names[s] in headline for s in game.winners())
     assert not watch.errors
@@ -188,10 +188,10 @@ def check_hint(page: Any) -> None:
 def test_four_computers_watched_to_the_end(site: Site, page: Any, watch: Watch) -> None:
     # The levels at their own budgets (a reload starts the page's players afresh);
     # the longer searches play in the game above.
-    kinds = ["normal", "easy", "normal", "easy"]
+    occupants = ["normal", "easy", "normal", "easy"]
     open_game(page, f"{site.origin}/?nosw")
     # At a pace a person can follow, each move is shown: who thinks, then what they did.
-    set_up(page, seed=8, kinds=kinds, speed="fast")
+    set_up(page, seed=8, occupants=occupants, speed="fast")
     page.click("[data-msg='start']")
     page.locator("[data-screen='game']").wait_for()
     assert page.locator("[name='speed'] option").all_inner_texts() == [
@@ -206,9 +206,9 @@ def test_four_computers_watched_to_the_end(site: Site, page: Any, watch: Watch) 
         text = prompt.inner_text()
         assert "is thinking" in text
         seen_thinking.update(
-            f"{name} ({KIND_LABELS[kind].lower()})"
-            for name, kind in zip(names, kinds, strict=True)
-            if f"{name} ({KIND_LABELS[kind].lower()})" in text
+            f"{name} ({OCCUPANT_LABELS[occupant].lower()})"
+            for name, occupant in zip(names, occupants, strict=True)
+            if f"{name} ({OCCUPANT_LABELS[occupant].lower()})" in text
         )
         before = moves(page)
         page.wait_for_function(f"() => {MOVES_JS} > {before}", timeout=GAME_TIMEOUT)
@@ -223,7 +223,7 @@ def test_four_computers_watched_to_the_end(site: Site, page: Any, watch: Watch) 
     page.select_option("[name='speed']", "instant")
     page.locator("[data-screen='end']").wait_for(timeout=GAME_TIMEOUT)
     game = finished_game(page)
-    assert check_computer_moves(game, kinds) > 40
+    assert check_computer_moves(game, occupants) > 40
     assert not watch.errors
 
 

@@ -123,7 +123,7 @@ def test_against_the_computers_the_decision_and_hand_stay_in_view(
     open_game(page, f"{site.origin}/?nosw")
     page.evaluate("localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}))")
     open_game(page, f"{site.origin}/?nosw")
-    set_up(page, seed=9, kinds=[HUMAN, "normal", "normal", "normal"], first_opener="random")
+    set_up(page, seed=9, occupants=[HUMAN, "normal", "normal", "normal"], first_opener="random")
     page.click("[data-msg='start']")
     assert page.locator(".event-card", has_text="Spartacus").count() == 1
     chooser = random.Random(9)
@@ -231,8 +231,8 @@ def test_quick_play_and_the_turn_coming_back(site: Site, page: Any, watch: Watch
     page.wait_for_selector("html[data-ready='1']", state="attached")
     page.click("[data-msg='quick-play']")
     page.locator("[data-screen='game']").wait_for()
-    kinds = page.locator(".seat-board .seat-kind").all_inner_texts()
-    assert sorted(kinds) == ["Computer: normal"] * 3 + ["Human"]
+    occupants = page.locator(".seat-board .seat-occupant").all_inner_texts()
+    assert sorted(occupants) == ["Computer: normal"] * 3 + ["Human"]
     assert page.locator(".seat-board.own[data-seat='0']").count() == 1
     game = saved_game(page)
     chooser = random.Random(2)
