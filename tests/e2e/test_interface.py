@@ -68,11 +68,6 @@ def offered(page: Any) -> list[str]:
     return texts
 
 
-def press(page: Any, action: str) -> None:
-    """Clicks the control of one action of the decision."""
-    page.click(f"#decision [data-action='{action}']")
-
-
 def saved_game(page: Any) -> sc.Game:
     text = page.evaluate("localStorage.getItem('senator.save')")
     assert text is not None, "a game in progress is saved"
