@@ -7,11 +7,13 @@ only a browser can; these need the view and `update` alone.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 
 import pytest
 
 import senator_core as sc
+from senator_core.app.text import and_list
 from senator_core.app.view import DECISION_TITLES
 
 from .viewkit import DECISIONS_DOCKET, Table, expected_board, rigged_config, seat_of
@@ -303,3 +305,48 @@ def test_each_variant_switch_changes_what_the_screen_offers_or_shows(switch: str
         assert "Event:" not in screen.text(".log")
         assert "topic consul" not in [str(a) for a in default.legal_actions()]
     table.steps(*deal.then)
+
+
+# --------------------------------------------------------------------------- whole games
+
+# The deals the browser's whole games set up on the set-up screen and play into their
+# middle rounds (tests/e2e/test_interface.py); here each is played to its end screen.
+WHOLE_GAMES = {
+    # Four players, events on, Spartacus by influence (it is revealed in round 2).
+    "four": sc.GameConfig(
+        players=4, seed=52, first_opener=2, variants=sc.Variants(spartacus="two_points")
+    ),
+    # Five players, all defaults.
+    "five": sc.GameConfig(players=5, seed=43, first_opener=4),
+}
+
+
+@pytest.mark.parametrize("deal", sorted(WHOLE_GAMES))
+def test_whole_games_end_on_the_winners_and_scores_the_engine_finds(deal: str) -> None:
+    """Random offered actions to the end: after every press the board shows exactly the
+    engine's state; the end screen names the engine's winners and scores (R40), and
+    "Play again" deals anew at the same table."""
+    config = WHOLE_GAMES[deal]
+    table = Table(config)
+    chooser = random.Random(config.seed)
+    while table.game.decision != "over":
+        table.step(chooser.choice(sorted(str(a) for a in table.game.legal_actions())))
+    screen = table.screen
+    assert screen.one("[data-screen='end']")
+    winners = table.game.winners()
+    assert winners
+    assert and_list([table.names[s] for s in winners]) in screen.text(".winners")
+    shown = sorted(int(str(row["data-seat"])) for row in screen.soup.select(".results tr.winner"))
+    assert shown == winners
+    scores = {
+        int(str(row["data-seat"])): tuple(int(td.get_text()) for td in row.select("td")[:3])
+        for row in screen.soup.select(".results tbody tr")
+    }
+    assert scores == dict(enumerate(table.game.scores()))
+    revealed = [e.args["event"] for e in table.game.log if e.id == "event_revealed"]
+    assert len(revealed) == 3
+    screen.press("[data-msg='play-again']")
+    assert screen.one("[data-screen='game']")
+    again = screen.model.game
+    assert again is not None and again.config.players == config.players
+    assert again.config.seed != config.seed

@@ -35,6 +35,7 @@ class Screen:
     def __init__(self, model: Model) -> None:
         self.model = model
         self._soup: BeautifulSoup | None = None
+        self._board: dict[str, Any] | None = None
 
     @classmethod
     def of_link(cls, config: sc.GameConfig) -> Screen:
@@ -72,7 +73,7 @@ class Screen:
 
         msg = clicked(attribute("data-action"), attribute("data-msg"), attribute("data-value"))
         self.model = update(self.model, msg, "")[0]
-        self._soup = None
+        self._soup = self._board = None
 
     def act(self, action: str) -> None:
         """Presses the decision's control for one action."""
@@ -90,20 +91,32 @@ class Screen:
 
     def board(self) -> dict[str, Any]:
         """What the game screen shows, as plain data (the browser tests' `READ_BOARD`)."""
+        if self._board is None:
+            self._board = self._read_board()
+        return self._board
+
+    def _read_board(self) -> dict[str, Any]:
         soup = self.soup
+        places = {str(e["data-place"]): e for e in soup.find_all(attrs={"data-place": True})}
 
         def place(name: str) -> Tag | None:
-            return soup.select_one(f"[data-place='{name}']")
+            return places.get(name)
+
+        def what(element: Tag | None, prefix: str) -> list[str]:
+            """The `data-what` values under `element` that start with `prefix`, the
+            prefix taken off."""
+            if element is None:
+                return []
+            found = element.find_all(attrs={"data-what": lambda v: v and v.startswith(prefix)})
+            return [str(e["data-what"])[len(prefix) :] for e in found]
 
         def cards(element: Tag | None) -> dict[str, int]:
-            found = element.select("[data-what^='card-']") if element else []
-            return dict(Counter(str(c["data-what"])[5:] for c in found))
+            return dict(Counter(what(element, "card-")))
 
         def tokens(element: Tag | None) -> list[str]:
-            found = element.select("[data-what^='token-']") if element else []
-            return sorted(str(t["data-what"])[6:] for t in found)
+            return sorted(what(element, "token-"))
 
-        boards = soup.select(".seat-board")
+        boards = soup.find_all(class_="seat-board")
         players = []
         for seat_board in boards:
             s = int(str(seat_board["data-seat"]))
@@ -116,7 +129,7 @@ class Screen:
                     "discards": cards(place(f"seat-{s}-discards")),
                     "proposed": tokens(place(f"seat-{s}-proposed")),
                     "passed": tokens(place(f"seat-{s}-passed")),
-                    "veto": veto is not None and veto.select_one("[data-what='veto']") is not None,
+                    "veto": veto is not None and veto.find(attrs={"data-what": "veto"}) is not None,
                     "to_move": "to-move" in seat_board.get_attribute_list("class"),
                 }
             )
@@ -127,12 +140,20 @@ class Screen:
             docket[str(medallion["data-kind"])] += _number(_text(count)) if count else 1
         bids = {}
         for seat_board in boards:
-            bid = seat_board.select_one(".bid")
+            bid = seat_board.find(class_="bid")
             assert bid is not None
             if bid.get("data-withdrawn") is not None:
                 total = _number(_text(bid.select_one(".bid-total")))
                 bids[str(seat_board["data-seat"])] = [total, bid["data-withdrawn"] == "true"]
-        holder = soup.select_one("[data-place^='seat-'][data-place$='-veto'] [data-what='veto']")
+        holder = next(
+            (
+                held
+                for name, held_place in places.items()
+                if name.startswith("seat-") and name.endswith("-veto")
+                for held in held_place.find_all(attrs={"data-what": "veto"})
+            ),
+            None,
+        )
         decision = self.one("#decision")
         seat = decision.get("data-seat")
         holder_place = holder.find_parent(attrs={"data-place": True}) if holder else None
@@ -227,7 +248,7 @@ def rigged_config(
 class Table:
     """A rigged game on a screen, with the same game kept by the engine: each step
     presses one control, applies the same action to the engine's game and checks that
-    the screen shows exactly the engine's state."""
+    the screen shows exactly the engine's state (the board, until the game is over)."""
 
     def __init__(self, config: sc.GameConfig) -> None:
         self.screen = Screen.of_link(config)
@@ -239,6 +260,8 @@ class Table:
         assert action in before["actions"], f"{action!r} is not offered: {before['actions']}"
         self.screen.act(action)
         self.game.apply(action)
+        if self.game.decision == "over":
+            return before, {}  # the end screen, which shows no board
         after = self.screen.board()
         assert after == expected_board(self.game), f"after {action!r}"
         return before, after

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import http.server
+import json
 import os
 import random
 import shutil
@@ -269,12 +270,18 @@ def next_move(page: Any, chooser: random.Random) -> str | None:
     return str(actions[choice])
 
 
-# Before the page's own scripts: moves that are no choice are left to the test,
-# unless a set-up is stored already (a test that sets one keeps it).
-MANUAL_MOVES = (
-    "if (!localStorage.getItem('senator.setup'))"
-    " localStorage.setItem('senator.setup', JSON.stringify({auto: false}));"
-)
+def stored_setup(**fields: object) -> str:
+    """A script for `add_init_script`: before the page's own scripts, the set-up
+    screen's choices `fields` are stored, unless a set-up is stored already (so a
+    choice the test makes later, or a reload, keeps what is stored). It saves a
+    page load: the first load of the site already finds them."""
+    value = json.dumps(json.dumps(fields))
+    key = "'senator.setup'"
+    return f"if (!localStorage.getItem({key})) localStorage.setItem({key}, {value});"
+
+
+# Moves that are no choice are left to the test.
+MANUAL_MOVES = stored_setup(auto=False)
 
 
 def open_game(page: Any, url: str) -> None:

@@ -17,10 +17,10 @@ from senator_core.app.saves import load_session
 from senator_core.records import read_record, timeline
 
 from ..appkit import updated
-from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game, watch_context
+from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game, stored_setup, watch_context
 from .test_interface import link_url
 
-INSTANT = "localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant', auto: false}))"
+INSTANT = stored_setup(speed="instant", auto=False)
 APP_HTML = "() => document.getElementById('app').innerHTML"
 # The page's elements, each with its attributes in name order and its own text: what is
 # shown, whatever order the page's morphing left the attributes in.
@@ -95,8 +95,7 @@ def assert_same(shown: str, before: str) -> None:
 def test_a_reload_in_a_debate_or_a_power_decision_draws_the_same_screen(
     site: Site, page: Any, watch: Watch
 ) -> None:
-    open_game(page, f"{site.origin}/?nosw")
-    page.evaluate(INSTANT)
+    page.add_init_script(INSTANT)
     config = sc.GameConfig(players=4, seed=31, first_opener=0)
     debate = path_to(config, "debate", after=2)
     open_game(page, link_url(site, config))
@@ -170,8 +169,7 @@ def test_a_game_goes_out_as_a_file_and_comes_back_by_picker_or_drop(
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
     ctx.set_default_timeout(BOOT_TIMEOUT)
     page = ctx.new_page()
-    open_game(page, f"{site.origin}/?nosw")
-    page.evaluate(INSTANT)
+    page.add_init_script(INSTANT)
     config = sc.GameConfig(players=3, seed=8)
     actions = path_to(config, "award")
     open_game(page, link_url(site, config))
@@ -266,9 +264,8 @@ def test_the_replay_steps_back_and_forth_to_the_right_boards(
 
 
 def test_undo_against_the_computers_returns_to_the_earlier_game(site: Site, page: Any) -> None:
+    page.add_init_script(INSTANT)
     open_game(page, f"{site.origin}/?nosw")
-    page.evaluate(INSTANT)
-    reload(page)
     page.click("[data-msg='quick-play']")
     mine = "#decision:not(.thinking) [data-action]"
     undone = 0
@@ -299,9 +296,8 @@ def test_undo_against_the_computers_returns_to_the_earlier_game(site: Site, page
 def test_two_tabs_never_write_over_each_other(site: Site, browser: Any) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ctx.set_default_timeout(BOOT_TIMEOUT)
+    ctx.add_init_script(INSTANT)
     first = ctx.new_page()
-    open_game(first, f"{site.origin}/?nosw")
-    first.evaluate(INSTANT)
     config = sc.GameConfig(players=4, seed=12)
     open_game(first, link_url(site, config))
     first.click("#decision [data-action]")

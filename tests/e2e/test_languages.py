@@ -12,7 +12,7 @@ import senator_core as sc
 from senator_core import i18n
 from senator_core.app.loading import BOOT_TEXTS
 
-from .conftest import BOOT_TIMEOUT, READY, Site, Watch, next_move, open_game
+from .conftest import BOOT_TIMEOUT, READY, Site, Watch, next_move, open_game, stored_setup
 from .test_interface import assert_no_horizontal_scroll, link_url, shot
 
 # What the page shows in words, with the language picker's own names left out.
@@ -84,15 +84,10 @@ def test_switching_language_mid_game_changes_the_board_prompts_and_log(
 
 def test_russian_fits_a_phone_on_every_main_screen(site: Site, phone: tuple[Any, Watch]) -> None:
     page, _ = phone
+    page.add_init_script(stored_setup(speed="instant"))
     open_game(page, f"{site.origin}/?lang=ru&nosw")
     assert_no_horizontal_scroll(page)
     shot(page, "language-ru-phone-title")
-    page.evaluate(
-        "localStorage.setItem('senator.setup', JSON.stringify("
-        "{...JSON.parse(localStorage.getItem('senator.setup')), speed: 'instant'}))"
-    )
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
     page.click("[data-msg='quick-play']")
     chooser = random.Random(5)
     moves = 0

@@ -21,6 +21,7 @@ from .conftest import (
     Watch,
     open_game,
     random_move,
+    stored_setup,
     watch_context,
 )
 from .test_computers import HUMAN, set_up
@@ -120,8 +121,7 @@ def test_against_the_computers_the_decision_and_hand_stay_in_view(
     human's debate turn everything needed is on the first screen too, even under
     Spartacus, whose minimum adds a line to the decision (the deal of seed 9)."""
     page, watch = sized
-    open_game(page, f"{site.origin}/?nosw")
-    page.evaluate("localStorage.setItem('senator.setup', JSON.stringify({speed: 'instant'}))")
+    page.add_init_script(stored_setup(speed="instant"))
     open_game(page, f"{site.origin}/?nosw")
     set_up(page, seed=9, occupants=[HUMAN, "normal", "normal", "normal"], first_opener="random")
     page.click("[data-msg='start']")
@@ -225,10 +225,8 @@ def test_a_second_tap_on_a_new_control_under_the_finger_does_not_act(
 def test_quick_play_and_the_turn_coming_back(site: Site, page: Any, watch: Watch) -> None:
     """One tap seats the player against three Normal computers; when play comes back
     to them, the tab title, a banner and a sound say so."""
+    page.add_init_script(stored_setup(speed="fast"))
     open_game(page, f"{site.origin}/?nosw")
-    page.evaluate("localStorage.setItem('senator.setup', JSON.stringify({speed: 'fast'}))")
-    page.reload()
-    page.wait_for_selector("html[data-ready='1']", state="attached")
     page.click("[data-msg='quick-play']")
     page.locator("[data-screen='game']").wait_for()
     occupants = page.locator(".seat-board .seat-occupant").all_inner_texts()
