@@ -127,7 +127,7 @@ def reload(model: Model) -> Model:
 def test_random_positions_come_back_the_same_game_and_the_same_screen() -> None:
     chooser = random.Random(11)
     positions = 0
-    while positions < 2000:
+    while positions < 1000:
         model = random_table(chooser)
         for _ in range(6):
             model = play_randomly(model, chooser, chooser.randint(1, 40))

@@ -20,7 +20,7 @@ import senator_core as sc
 from senator_core.config import VARIANT_VALUES
 from senator_core.rules import CARDS_PER_PLAYER, DOCKET_SIZE, HAND, ROUNDS, TOKENS
 
-GAMES_PER_COUNT = 2000
+GAMES_PER_COUNT = 1000
 FULLY_CHECKED = 250  # games per player count with every invariant after every action
 COSTLY_SAMPLE = 0.004  # share of positions that get the costly checks
 
@@ -169,7 +169,7 @@ def play_random_game(players: int, index: int) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("chunk", range(GAMES_PER_COUNT // FULLY_CHECKED))
 def test_random_games_keep_every_invariant(players: int, chunk: int) -> None:
-    """R1-R57 as invariants: 2,000 random games per player count, all variant switches."""
+    """R1-R57 as invariants: 1,000 random games per player count, all variant switches."""
     per_chunk = FULLY_CHECKED
     for index in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         play_random_game(players, index)
