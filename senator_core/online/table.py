@@ -1,0 +1,479 @@
+"""One device at an online table: what it does with each message, as data.
+
+Every device keeps the table's stream (`Entry` values, numbered) and the game it
+makes, applied by its own engine. The host orders the stream: it checks each move
+with the engine and appends it with the hash of the position it leads to; every
+device applies each entry itself and compares the hash. The host also runs the
+computers, and gathers each chance point's reveals (see `chance`).
+
+`Device` is pure: the transport hands it what arrives (`receive`), who came and
+went (`joined`, `left`), and the device's own player's moves (`play`); each call
+returns what to do (`Send`) and what to tell the player (`Report`). Nothing here
+touches a network.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from ..actions import IllegalActionError
+from ..config import GameConfig
+from ..game import Game, new_game
+from .chance import LENGTH, Chain, follows, seed_of
+from .wire import (
+    Ask,
+    Chat,
+    Entry,
+    Hello,
+    Message,
+    Move,
+    Refused,
+    Reveal,
+    Seats,
+    Sit,
+    Want,
+    WireError,
+    decode,
+)
+
+HUMAN = "human"  # a seat for a person at a device of their own
+
+Problem = Literal[
+    "malformed",  # not a message (`detail`: the wire's problem)
+    "build",  # the other device runs another build of the game
+    "not-host",  # a message only the host sends came from another device
+    "not-at-table",  # a device not seated in this game sent a move or a reveal
+    "seat-taken",
+    "no-game",  # a move before the game began
+    "stale",  # a move made on another position than the table's
+    "not-your-turn",  # a move for a seat that is not the sender's, or not to move
+    "illegal",  # the engine refuses the move (`detail`: its reason)
+    "bad-reveal",  # a reveal that does not follow the device's chain, or is not due
+    "bad-entry",  # an entry that does not follow from the stream (`detail`: why)
+    "hash",  # the host's position differs from ours: the game stops
+]
+
+
+@dataclass(frozen=True)
+class Send:
+    """Send `message` to the device `to`, or to every device at the table (None)."""
+
+    message: Message
+    to: str | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    """Something the player should hear of: a message refused, a game stopped."""
+
+    problem: Problem
+    device: str
+    detail: str = ""
+
+
+Out = Send | Report
+
+
+def position_hash(game: Game) -> str:
+    """A short hash of the whole position, the generator's state included."""
+    text = json.dumps(game.state(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def ends_round(game: Game, action: str) -> bool:
+    """Whether `action` ends a round that another follows: the next round's
+    preparation is a chance point."""
+    after = game.clone()
+    after.apply(action)
+    return after.round != game.round and after.decision != "over"
+
+
+@dataclass
+class Device:
+    """One device's view of the table (see the module's text)."""
+
+    me: str
+    build: str
+    name: str
+    host: str
+    chain: Chain = field(default_factory=Chain)
+    # Before the game: the seats as the host set them up (the host's own copy rules).
+    seats: Seats = field(default_factory=lambda: Seats((), (), ()))
+    config: GameConfig = field(default_factory=GameConfig)
+    # Who is connected now (the transport says), and what each said in its hello.
+    present: set[str] = field(default_factory=set)
+    hellos: dict[str, Hello] = field(default_factory=dict)
+    # The stream and the game it makes.
+    entries: list[Entry] = field(default_factory=list)
+    game: Game | None = None
+    last_link: dict[str, str] = field(default_factory=dict)
+    points: int = 0  # chance points done
+    stopped: Report | None = None
+    # Host only: seats the host's computers play for their players while they are away.
+    stand_ins: set[int] = field(default_factory=set)
+    pending: Ask | None = None  # the chance point asked for (on a guest: the last ask)
+    gathered: dict[str, str] = field(default_factory=dict)
+    waiting: dict[int, Entry] = field(default_factory=dict)  # entries that came early
+    asked_from: set[str] = field(default_factory=set)
+
+    # ------------------------------------------------------------ who is who
+
+    @property
+    def hosting(self) -> bool:
+        return self.host == self.me
+
+    @property
+    def devices(self) -> tuple[str, ...]:
+        """The device at each seat of the game ("" for a computer's)."""
+        return self.entries[0].devices if self.entries else self.seats.devices
+
+    def seat_of(self, device: str) -> int | None:
+        return next((s for s, d in enumerate(self.devices) if d == device and d), None)
+
+    def hello(self) -> Hello:
+        return Hello(self.build, self.me, self.name, self.chain.top, len(self.entries))
+
+    # ------------------------------------------------------------ the transport's calls
+
+    def joined(self, peer: str) -> list[Out]:
+        """`peer` is connected: a guest greets the host, the host waits for its hello."""
+        self.present.add(peer)
+        return [] if self.hosting or peer != self.host else [Send(self.hello(), peer)]
+
+    def left(self, peer: str) -> list[Out]:
+        """`peer` is gone. If it was the host, the first seated device still here
+        (in seat order) hosts from its own copy of the stream."""
+        self.present.discard(peer)
+        out: list[Out] = []
+        if peer == self.host and self.entries:
+            here = [d for d in self.devices if d and (d in self.present or d == self.me)]
+            if here:
+                self.host = here[0]
+                self.pending, self.gathered, self.waiting = None, {}, {}
+                if self.hosting:
+                    out += self._ask_if_due()
+                else:
+                    out.append(Send(self.hello(), self.host))
+        elif self.hosting:
+            out += self._complete_chance()
+        return out
+
+    def receive(self, peer: str, text: object) -> list[Out]:
+        """A message from `peer`; anything unsound is refused and nothing applied."""
+        if self.stopped is not None:
+            return []
+        try:
+            message = decode(text)
+        except WireError as err:
+            return self._refuse(peer, "malformed", err.problem)
+        if self.hosting:
+            return self._as_host(peer, message)
+        return self._as_guest(peer, message)
+
+    def play(self, action: str) -> list[Out]:
+        """A move made on this device: its player's (or, on the host, a computer's)."""
+        if self.game is None or self.stopped is not None:
+            return [Report("no-game", self.me)]
+        if self.hosting:
+            return self._order(self.me, Move(self.game.moves, action))
+        return [Send(Move(self.game.moves, action), self.host)]
+
+    def tick(self) -> list[Out]:
+        """Now and then: a guest asks the host for entries it may have missed; the host
+        asks again for the reveals it still waits for."""
+        if self.stopped is not None:
+            return []
+        if not self.hosting:
+            return [Send(Want(len(self.entries)), self.host)]
+        if self.pending is None:
+            return []
+        return [Send(self.pending, d) for d in self.last_link if d not in self.gathered]
+
+    def chat(self, text: str) -> list[Out]:
+        line = Chat(text, self.me)
+        return [Send(line)] if self.hosting else [Send(line, self.host)]
+
+    # ------------------------------------------------------------ the host
+
+    def open_table(self, config: GameConfig, occupants: Sequence[str]) -> list[Out]:
+        """The host sets up the seats: HUMAN for a person on a device of their own
+        (the host's own seat among them), else a computer's level."""
+        self.config = config
+        devices = tuple(self.me if i == 0 and o == HUMAN else "" for i, o in enumerate(occupants))
+        names = tuple(self.name if d == self.me else "" for d in devices)
+        self.seats = Seats(tuple(occupants), devices, names)
+        return [Send(self.seats)]
+
+    def begin(self) -> list[Out]:
+        """The host starts the game with the seats as they are now."""
+        seated = [d for d in self.seats.devices if d]
+        tops = {d: self.hellos[d].top if d != self.me else self.chain.top for d in seated}
+        names = tuple(n or self.config.player_names()[s] for s, n in enumerate(self.seats.names))
+        config = replace(self.config, seed=None, names=names)
+        data = {k: v for k, v in config.to_dict().items() if k != "seed"}
+        entry = Entry(0, "begin", data, self.seats.devices, tops, "", "")
+        return self._append(entry) + self._ask_if_due()
+
+    def _as_host(self, peer: str, message: Message) -> list[Out]:
+        match message:
+            case Hello():
+                return self._greet(peer, message)
+            case Sit(seat=seat):
+                return self._sit(peer, seat)
+            case Move():
+                return self._order(peer, message)
+            case Reveal():
+                return self._take_reveal(peer, message)
+            case Want(start=start):
+                return self._entries_from(start, peer)
+            case Entry() if peer in self.asked_from:
+                return self._take_entry(peer, message)
+            case Chat(text=text):
+                return [Send(Chat(text, peer))]
+            case _:
+                return self._refuse(peer, "not-host", type(message).__name__)
+
+    def _greet(self, peer: str, hello: Hello) -> list[Out]:
+        if hello.build != self.build:
+            return self._refuse(peer, "build", hello.build)
+        if hello.device != peer:
+            return self._refuse(peer, "malformed", "device")
+        known = self.hellos.get(peer)
+        if known is not None and known.top != hello.top and self.entries:
+            return self._refuse(peer, "bad-reveal", "another chain")
+        self.hellos[peer] = hello
+        if not self.entries:
+            return [Send(self.seats, peer)]
+        out = self._entries_from(hello.have, peer)
+        if hello.have > len(self.entries):  # it saw entries this device missed
+            self.asked_from.add(peer)
+            out.append(Send(Want(len(self.entries)), peer))
+        return out + ([Send(self.pending, peer)] if self.pending else [])
+
+    def _sit(self, peer: str, seat: int) -> list[Out]:
+        occupants = list(self.seats.occupants)
+        devices, names = list(self.seats.devices), list(self.seats.names)
+        hello = self.hellos.get(peer)
+        if self.entries or hello is None:
+            return self._refuse(peer, "no-game", "sit")
+        if seat >= len(occupants) or occupants[seat] != HUMAN or devices[seat] not in ("", peer):
+            return self._refuse(peer, "seat-taken", str(seat))
+        for s, d in enumerate(devices):
+            if d == peer:
+                devices[s], names[s] = "", ""
+        devices[seat], names[seat] = peer, hello.name
+        self.seats = Seats(tuple(occupants), tuple(devices), tuple(names))
+        return [Send(self.seats)]
+
+    def _order(self, peer: str, move: Move) -> list[Out]:
+        game = self.game
+        if game is None or self.pending is not None:
+            return self._refuse(peer, "no-game", move.action)
+        if move.moves != game.moves:
+            return self._refuse(peer, "stale", str(move.moves))
+        seat = game.to_move
+        mover = self.devices[seat] if seat is not None else ""
+        allowed = peer == mover and seat not in self.stand_ins
+        if peer == self.me and seat is not None and (not mover or seat in self.stand_ins):
+            allowed = True  # the host's computers
+        if not allowed:
+            return self._refuse(peer, "not-your-turn", move.action)
+        try:
+            legal = ends_round(game, move.action)
+        except IllegalActionError as err:
+            return self._refuse(peer, "illegal", str(err)[:64])
+        if legal:
+            self.pending = Ask(self.points + 1, len(self.entries), move.action)
+            self.gathered = {}
+            return [Send(self.pending), *self._take_reveal(self.me, self._my_reveal())]
+        after = game.clone()
+        after.apply(move.action)
+        entry = Entry(len(self.entries), "move", {}, (), {}, move.action, position_hash(after))
+        return self._append(entry)
+
+    def _ask_if_due(self) -> list[Out]:
+        """After the beginning, the host asks for the deal's reveals."""
+        if len(self.entries) == 1 and self.pending is None:
+            self.pending = Ask(1, 1, "")
+            self.gathered = {}
+            return [Send(self.pending), *self._take_reveal(self.me, self._my_reveal())]
+        return []
+
+    def _my_reveal(self) -> Reveal:
+        assert self.pending is not None
+        return Reveal(self.pending.point, self.chain.reveal(self.pending.point))
+
+    def _take_reveal(self, peer: str, reveal: Reveal) -> list[Out]:
+        if self.pending is None or reveal.point != self.pending.point:
+            return self._refuse(peer, "bad-reveal", "not due")
+        if peer not in self.last_link:
+            return self._refuse(peer, "not-at-table", "reveal")
+        if not follows(reveal.value, self.last_link[peer]):
+            return self._refuse(peer, "bad-reveal", "does not follow the chain")
+        self.gathered[peer] = reveal.value
+        return self._complete_chance()
+
+    def _complete_chance(self) -> list[Out]:
+        """Once every seated device still here has revealed, the entry goes out."""
+        ask = self.pending
+        if ask is None:
+            return []
+        needed = {d for d in self.last_link if d in self.present or d == self.me}
+        if not needed <= set(self.gathered):
+            return []
+        reveals = {d: v for d, v in self.gathered.items() if d in needed}
+        self.pending = None
+        assert self.game is not None or ask.point == 1
+        if ask.point == 1:
+            entry = Entry(ask.entry, "deal", {}, (), reveals, "", "")
+        else:
+            assert self.game is not None
+            after = self.game.clone(reseed=seed_of(ask.point, reveals))
+            after.apply(ask.action)
+            entry = Entry(ask.entry, "move", {}, (), reveals, ask.action, position_hash(after))
+        return self._append(entry)
+
+    def _append(self, entry: Entry) -> list[Out]:
+        problem = self._apply(entry)
+        assert problem is None, problem  # the host's own entries follow by construction
+        return [Send(entry)]
+
+    # ------------------------------------------------------------ a guest
+
+    def _as_guest(self, peer: str, message: Message) -> list[Out]:
+        if peer != self.host and not (isinstance(message, Entry) and peer in self.asked_from):
+            if isinstance(message, Want):
+                return self._entries_from(message.start, peer)
+            return self._refuse(peer, "not-host", type(message).__name__)
+        match message:
+            case Seats():
+                self.seats = message
+                return []
+            case Entry():
+                return self._take_entry(peer, message)
+            case Ask():
+                self.pending = message
+                return self._answer(message)
+            case Want(start=start):
+                return self._entries_from(start, peer)
+            case Refused(problem=problem, about=about):
+                return [Report("illegal" if problem == "illegal" else "bad-entry", peer, about)]
+            case Chat():
+                return []
+            case _:
+                return self._refuse(peer, "not-host", type(message).__name__)
+
+    def _take_entry(self, peer: str, entry: Entry) -> list[Out]:
+        have = len(self.entries)
+        if entry.index < have:
+            return [] if entry == self.entries[entry.index] else self._stop(peer, "bad-entry")
+        self.waiting[entry.index] = entry
+        out: list[Out] = []
+        while len(self.entries) in self.waiting:
+            next_entry = self.waiting.pop(len(self.entries))
+            problem = self._apply(next_entry)
+            if problem == "hash":
+                return out + self._stop(peer, "hash")
+            if problem is not None:
+                return out + self._stop(peer, "bad-entry", problem)
+        if self.waiting and peer not in self.asked_from:  # a gap: ask for what is missing
+            self.asked_from.add(peer)
+            out.append(Send(Want(len(self.entries)), peer))
+        if not self.waiting:
+            self.asked_from.discard(peer)
+        if self.pending is not None and len(self.entries) > have:
+            out += self._answer(self.pending)  # an ask that came before its entry
+        return out
+
+    def _answer(self, ask: Ask) -> list[Out]:
+        """A reveal, only when this device's own engine agrees that it is due: so the
+        host cannot draw a reveal early and know a draw before a move is fixed."""
+        due = ask.point == self.points + 1 and ask.entry == len(self.entries)
+        if due and ask.point == 1:
+            due = ask.action == "" and len(self.entries) == 1
+        elif due:
+            try:
+                due = self.game is not None and ends_round(self.game, ask.action)
+            except IllegalActionError:
+                due = False
+        if not due or self.me not in self.last_link:
+            return []
+        return [Send(Reveal(ask.point, self.chain.reveal(ask.point)), self.host)]
+
+    # ------------------------------------------------------------ every device
+
+    def _apply(self, entry: Entry) -> str | None:
+        """Applies the next entry with this device's engine; what was wrong, or None."""
+        if entry.index != len(self.entries):
+            return "order"
+        if entry.kind == "begin":
+            if self.entries:
+                return "a second beginning"
+            try:
+                config = GameConfig.from_dict(dict(entry.config))
+            except (TypeError, ValueError) as err:
+                return str(err)[:64]
+            if len(entry.devices) != config.players or set(entry.reveals) != {
+                d for d in entry.devices if d
+            }:
+                return "seats"
+            self.config = config
+            self.last_link = dict(entry.reveals)
+        elif not self.entries:
+            return "no beginning"
+        elif entry.kind == "deal":
+            if self.game is not None or self.points != 0:
+                return "a second deal"
+            if not self._follows_chains(entry.reveals):
+                return "reveal"
+            self.game = new_game(replace(self.config, seed=seed_of(1, entry.reveals)))
+            self.points = 1
+        else:
+            game = self.game
+            if game is None:
+                return "no deal"
+            try:
+                chance = ends_round(game, entry.action)
+            except IllegalActionError:
+                return "illegal"
+            if chance:
+                if self.points >= LENGTH or not self._follows_chains(entry.reveals):
+                    return "reveal"
+                game = game.clone(reseed=seed_of(self.points + 1, entry.reveals))
+            elif entry.reveals:
+                return "reveal"
+            else:
+                game = game.clone()  # kept as it is unless the hash agrees
+            game.apply(entry.action)
+            if position_hash(game) != entry.hash:
+                return "hash"
+            self.game = game
+            self.points += chance
+        if entry.reveals and entry.kind != "begin":
+            self.last_link.update(entry.reveals)
+        self.entries.append(entry)
+        return None
+
+    def _follows_chains(self, reveals: Mapping[str, str]) -> bool:
+        if not reveals:
+            return False
+        return all(
+            d in self.last_link and follows(v, self.last_link[d]) for d, v in reveals.items()
+        )
+
+    def _entries_from(self, start: int, peer: str) -> list[Out]:
+        return [Send(e, peer) for e in self.entries[start:]]
+
+    def _refuse(self, peer: str, problem: Problem, detail: str = "") -> list[Out]:
+        out: list[Out] = [Report(problem, peer, detail)]
+        if peer != self.me:
+            out.append(Send(Refused(problem, detail[:64]), peer))
+        return out
+
+    def _stop(self, peer: str, problem: Problem, detail: str = "") -> list[Out]:
+        self.stopped = Report(problem, peer, detail)
+        return [self.stopped]

@@ -1,0 +1,330 @@
+"""Online play's protocol over an in-memory network (tests/onlinekit.py): whole games
+with faults, a device coming back, the host leaving, cheating caught, and fuzzed
+messages refused with nothing applied."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import senator_core as sc
+from senator_core.online.chance import LENGTH, Chain, follows, seed_of
+from senator_core.online.table import HUMAN, Device, Report, Send, position_hash
+from senator_core.online.wire import (
+    MAX_BYTES,
+    Entry,
+    Hello,
+    Move,
+    Reveal,
+    Sit,
+    WireError,
+    decode,
+    encode,
+)
+
+from .onlinekit import BUILD, Faults, Network, play_out, seat_table
+
+NAMES = ["Cassius", "Brutus", "Livia", "Marcus", "Julia"]
+
+
+def records(net: Network) -> list[dict[str, object]]:
+    games = [d.game for d in net.devices.values()]
+    assert all(g is not None for g in games)
+    return [g.record() for g in games if g is not None]
+
+
+def problems(net: Network, device: Device) -> list[str]:
+    return [r.problem for r in net.reports[device.me]]
+
+
+# ---------------------------------------------------------------- chance
+
+
+def test_a_chain_reveals_each_link_under_the_last_and_seeds_from_every_reveal() -> None:
+    chain = Chain(b"s" * 32)
+    before = chain.top
+    for point in range(1, LENGTH + 1):
+        link = chain.reveal(point)
+        assert follows(link, before)
+        assert not follows(Chain(b"t" * 32).reveal(point), before)
+        before = link
+    a, b = Chain(b"a" * 32), Chain(b"b" * 32)
+    both = {"0" * 16: a.reveal(1), "1" * 16: b.reveal(1)}
+    assert seed_of(1, both) == seed_of(1, dict(reversed(both.items())))
+    assert seed_of(1, both) != seed_of(2, both)
+    assert seed_of(1, both) != seed_of(1, {"0" * 16: a.reveal(1), "1" * 16: a.reveal(1)})
+
+
+# ---------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize(
+    ("occupants", "faults"),
+    [
+        ([HUMAN, HUMAN, HUMAN], Faults()),
+        ([HUMAN, HUMAN, "heuristic", HUMAN], Faults(duplicate=0.1, reorder=4)),
+        ([HUMAN, HUMAN, HUMAN, "heuristic", HUMAN], Faults(drop=0.03, duplicate=0.05, reorder=3)),
+    ],
+)
+def test_whole_games_at_one_table_end_the_same_on_every_device(
+    occupants: list[str], faults: Faults
+) -> None:
+    rng = random.Random(len(occupants))
+    net = Network(rng, faults)
+    config = sc.GameConfig(players=len(occupants))
+    devices = seat_table(net, config, occupants, NAMES)
+    host = devices[0]
+    assert host.game is not None
+    assert host.game.names == tuple(NAMES[: len(occupants)])
+    play_out(net, random.Random(7))
+    net.settle()
+    for _ in range(20):  # the last entries may have been lost: asked for again
+        net.tick()
+        net.settle()
+    first = records(net)[0]
+    assert all(r == first for r in records(net))
+    assert first["reseeds"] and len(first["reseeds"]) == 2  # rounds 2 and 3 (R-chance)
+    game = sc.replay(first)
+    assert game.decision == "over"
+    assert all(d.stopped is None for d in devices)
+
+
+def test_nobody_knows_the_deal_before_every_device_has_revealed() -> None:
+    """The seed comes from every device's reveal, so two tables alike but for one
+    device's secret deal differently; and no device's engine had a game before."""
+    decks = []
+    for secret_seed in (1, 2):
+        net = Network(random.Random(5))
+        config = sc.GameConfig(players=3)
+        host = net.add("A")
+        net.carry(host.me, host.open_table(config, [HUMAN, HUMAN, HUMAN]))
+        guests = []
+        for seat in (1, 2):
+            secret = bytes([secret_seed]) * 32 if seat == 2 else None
+            guest = net.add(NAMES[seat], host=host.me, secret=secret)
+            net.settle()
+            net.carry(guest.me, guest.receive(host.me, "x"))  # refused, nothing happens
+            net.carry(guest.me, [Send(Sit(seat), host.me)])
+            net.settle()
+            guests.append(guest)
+        # The game is begun but not dealt until the last reveal arrives.
+        net.carry(host.me, host.begin())
+        assert host.game is None and host.pending is not None
+        net.settle()
+        assert host.game is not None
+        decks.append(host.game.state())
+    assert decks[0] != decks[1]
+
+
+# ---------------------------------------------------------------- coming back, leaving
+
+
+def test_a_device_that_reloads_gets_its_seat_back_and_the_game_goes_on() -> None:
+    net = Network(random.Random(3))
+    devices = seat_table(net, sc.GameConfig(players=4), [HUMAN] * 4, NAMES)
+    chooser = random.Random(1)
+    guest = devices[2]
+    for _ in range(30):  # into the first round
+        host = net.host
+        assert host.game is not None
+        seat = host.game.to_move
+        assert seat is not None
+        mover = net.devices[host.devices[seat]]
+        action = chooser.choice(sorted(str(a) for a in host.game.legal_actions()))
+        net.carry(mover.me, mover.play(action))
+        net.settle()
+    moves = net.host.game.moves if net.host.game else 0
+    # A reload: the page keeps its id and its chain's secret, and nothing else.
+    net.detach(guest.me)
+    fresh = Device(guest.me, BUILD, guest.name, devices[0].me, Chain(net.secrets[guest.me]))
+    net.attach(fresh)
+    net.settle()
+    assert fresh.game is not None and fresh.game.moves == moves
+    assert fresh.game.record() == devices[0].game.record()  # type: ignore[union-attr]
+    play_out(net, chooser)
+    assert len({json.dumps(r, sort_keys=True) for r in records(net)}) == 1
+
+
+def test_when_the_host_leaves_the_next_seated_device_hosts_and_the_game_goes_on() -> None:
+    net = Network(random.Random(4), Faults(reorder=3))
+    devices = seat_table(net, sc.GameConfig(players=3), [HUMAN, HUMAN, HUMAN], NAMES)
+    chooser = random.Random(2)
+    for _ in range(25):
+        host = net.host
+        assert host.game is not None
+        seat = host.game.to_move
+        assert seat is not None
+        mover = net.devices[host.devices[seat]]
+        action = chooser.choice(sorted(str(a) for a in host.game.legal_actions()))
+        net.carry(mover.me, mover.play(action))
+        net.settle()
+    net.detach(devices[0].me)
+    net.settle()
+    assert net.host is devices[1]
+    play_out(net, chooser)  # the old host's seat is played by the new host's computer
+    assert len({json.dumps(r, sort_keys=True) for r in records(net)}) == 1
+    assert net.host.stand_ins == {0}
+
+
+# ---------------------------------------------------------------- cheating
+
+
+def started(players: int = 3) -> tuple[Network, list[Device]]:
+    net = Network(random.Random(9))
+    devices = seat_table(net, sc.GameConfig(players=players), [HUMAN] * players, NAMES)
+    return net, devices
+
+
+def test_a_move_for_another_seat_out_of_turn_stale_or_illegal_is_refused() -> None:
+    net, devices = started()
+    host = devices[0]
+    game = host.game
+    assert game is not None and game.to_move is not None
+    mover = devices[game.to_move]
+    other = next(d for d in devices if d is not mover and d is not host)
+    legal = str(game.legal_actions()[0])
+    moves = game.moves
+    for sender, move, problem in [
+        (other, Move(moves, legal), "not-your-turn"),
+        (mover, Move(moves + 1, legal), "stale"),
+        (mover, Move(moves, "play 9"), "illegal"),
+        (mover, Move(moves, "veto"), "illegal"),
+    ]:
+        net.carry(sender.me, [])
+        outs = host.receive(sender.me, encode(move))
+        assert [o.problem for o in outs if isinstance(o, Report)] == [problem]
+        assert game.moves == moves and host.game is game
+    net.carry(mover.me, mover.play(legal))
+    net.settle()
+    assert host.game is not None and host.game.moves == moves + 1
+
+
+def test_an_entry_whose_hash_differs_stops_the_game_with_a_report() -> None:
+    _, devices = started()
+    host, guest = devices[0], devices[1]
+    game = host.game
+    assert game is not None
+    action = str(game.legal_actions()[0])
+    forged = Entry(len(guest.entries), "move", {}, (), {}, action, "0" * 16)
+    outs = guest.receive(host.me, encode(forged))
+    assert guest.stopped is not None and guest.stopped.problem == "hash"
+    assert [o for o in outs if isinstance(o, Report)] == [guest.stopped]
+    assert guest.game is not None and guest.game.moves == game.moves  # nothing applied
+    assert guest.receive(host.me, encode(forged)) == []  # a stopped game takes nothing
+
+
+def test_entries_from_another_device_than_the_host_are_refused() -> None:
+    _, devices = started()
+    host, guest, third = devices
+    game = host.game
+    assert game is not None
+    after = game.clone()
+    action = str(game.legal_actions()[0])
+    after.apply(action)
+    entry = Entry(len(guest.entries), "move", {}, (), {}, action, position_hash(after))
+    outs = guest.receive(third.me, encode(entry))
+    assert [o.problem for o in outs if isinstance(o, Report)] == ["not-host"]
+    assert guest.game is not None and guest.game.moves == game.moves
+
+
+def test_a_wrong_or_early_reveal_is_refused_and_a_withheld_one_waits_for_the_device() -> None:
+    net = Network(random.Random(12))
+    devices = seat_table(net, sc.GameConfig(players=3), [HUMAN] * 3, NAMES)
+    host, guest, third = devices
+    # Early: no chance point is due.
+    outs = host.receive(guest.me, encode(Reveal(2, guest.chain.reveal(2))))
+    assert [o.problem for o in outs if isinstance(o, Report)] == ["bad-reveal"]
+    # Play to the end of round 1; the third device withholds its reveal.
+    chooser = random.Random(3)
+    while True:
+        game = host.game
+        assert game is not None
+        if host.pending is not None:
+            break
+        mover = net.devices[host.devices[game.to_move or 0]]
+        action = chooser.choice(sorted(str(a) for a in game.legal_actions()))
+        net.carry(mover.me, mover.play(action))
+        while net.queue:
+            sender, target, text = net.queue[0]
+            if target == host.me and sender == third.me and '"t":"reveal"' in text:
+                net.queue.pop(0)  # withheld
+                continue
+            net.step()
+    assert host.pending.point == 2
+    # A wrong link: one that does not follow the device's chain.
+    outs = host.receive(third.me, encode(Reveal(2, Chain(b"x" * 32).reveal(2))))
+    assert [o.problem for o in outs if isinstance(o, Report)] == ["bad-reveal"]
+    assert host.pending is not None and host.game is game  # still waiting, nothing drawn
+    net.detach(third.me)  # counted as gone: the chance point goes on without it
+    net.settle()
+    assert host.pending is None and host.game is not game
+    assert host.game is not None and host.game.round == 2
+
+
+def test_another_build_is_refused_at_the_door() -> None:
+    net = Network(random.Random(1))
+    host = net.add("A")
+    net.carry(host.me, host.open_table(sc.GameConfig(players=3), [HUMAN] * 3))
+    stranger = "ab" * 8
+    hello = Hello("other-build", stranger, "B", Chain().top, 0)
+    outs = host.receive(stranger, encode(hello))
+    assert [o.problem for o in outs if isinstance(o, Report)] == ["build"]
+    assert stranger not in host.hellos
+
+
+# ---------------------------------------------------------------- fuzzing
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    data = json.loads(text)
+    key = rng.choice(sorted(data))
+    choice = rng.randrange(8)
+    values: list[object] = [
+        None,
+        -1,
+        10**9,
+        "x" * 300,
+        [1, [2]],
+        {"a": 1},
+        True,
+        "<img src=x onerror=alert(1)>",
+    ]
+    if choice == 0:
+        del data[key]
+    elif choice == 1:
+        data["extra"] = 1
+    else:
+        data[key] = rng.choice(values)
+    return json.dumps(data)
+
+
+def test_thousands_of_fuzzed_messages_are_refused_and_nothing_is_applied() -> None:
+    _, devices = started(4)
+    host, guest = devices[0], devices[1]
+    assert host.game is not None
+    samples = [
+        encode(Move(host.game.moves, str(host.game.legal_actions()[0]))),
+        encode(Reveal(2, guest.chain.reveal(2))),
+        encode(host.entries[-1]),
+        encode(Hello(BUILD, guest.me, "B", guest.chain.top, 0)),
+    ]
+    rng = random.Random(0)
+    stranger = "cd" * 8
+    before = [d.game.record() for d in devices if d.game is not None]
+    refused = 0
+    for index in range(3_000):
+        text = mutate(rng.choice(samples), rng)
+        if index % 10 == 0:
+            text = rng.choice(["", "{", "[]", "null", '{"v":2}', "x" * (MAX_BYTES + 1)])
+        target = rng.choice(devices)
+        try:
+            decode(text)
+        except WireError:
+            refused += 1
+        target.receive(stranger, text)
+        target.receive(host.me if target is not host else guest.me, text)
+    assert refused > 2_000
+    assert [d.game.record() for d in devices if d.game is not None] == before
+    assert all(d.stopped is None or d.stopped.problem in ("bad-entry", "hash") for d in devices)
