@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import senator_core as sc
 from senator_core.bots import make
 from senator_core.online.chance import Chain
-from senator_core.online.table import HUMAN, Device, Out, Report, Send
+from senator_core.online.table import HUMAN, Device, Out, Report, Said, Send
 from senator_core.online.wire import Sit, encode
 
 BUILD = "test-build"
@@ -30,6 +30,7 @@ class Network:
     devices: dict[str, Device] = field(default_factory=dict)
     queue: list[tuple[str, str, str]] = field(default_factory=list)
     reports: dict[str, list[Report]] = field(default_factory=dict)
+    said: dict[str, list[Said]] = field(default_factory=dict)
     secrets: dict[str, bytes] = field(default_factory=dict)
 
     def device_id(self) -> str:
@@ -45,6 +46,7 @@ class Network:
         """Connects `device` to every device here."""
         self.devices[device.me] = device
         self.reports.setdefault(device.me, [])
+        self.said.setdefault(device.me, [])
         for other in list(self.devices.values()):
             if other.me != device.me:
                 self.carry(other.me, other.joined(device.me))
@@ -62,6 +64,9 @@ class Network:
         for out in outs:
             if isinstance(out, Report):
                 self.reports[sender].append(out)
+                continue
+            if isinstance(out, Said):
+                self.said[sender].append(out)
                 continue
             assert isinstance(out, Send)
             text = encode(out.message)
@@ -142,7 +147,7 @@ def play_out(net: Network, chooser: random.Random, max_moves: int = 2_000) -> No
             continue
         if not mover or seat in host.stand_ins or mover not in net.devices:
             if mover and mover not in net.devices:
-                host.stand_ins.add(seat)
+                host.stand_in(seat)
             net.carry(host.me, host.play(str(computer.choose(game))))
             continue
         device = net.devices[mover]
