@@ -32,6 +32,7 @@ class Network:
     reports: dict[str, list[Report]] = field(default_factory=dict)
     said: dict[str, list[Said]] = field(default_factory=dict)
     secrets: dict[str, bytes] = field(default_factory=dict)
+    sent: int = 0  # bytes put on the wire, each copy counted
 
     def device_id(self) -> str:
         return f"{self.rng.getrandbits(64):016x}"
@@ -78,6 +79,7 @@ class Network:
             for target in targets:
                 if target in self.devices:
                     self.queue.append((sender, target, text))
+                    self.sent += len(text.encode())
 
     def step(self) -> bool:
         if not self.queue:
