@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import senator_core as sc
 from senator_core.bots import make
 from senator_core.online.chance import Chain
-from senator_core.online.table import HUMAN, Device, Out, Report, Send
+from senator_core.online.table import HUMAN, Device, Out, Report, Said, Send
 from senator_core.online.wire import Sit, encode
 
 BUILD = "test-build"
@@ -30,7 +30,9 @@ class Network:
     devices: dict[str, Device] = field(default_factory=dict)
     queue: list[tuple[str, str, str]] = field(default_factory=list)
     reports: dict[str, list[Report]] = field(default_factory=dict)
+    said: dict[str, list[Said]] = field(default_factory=dict)
     secrets: dict[str, bytes] = field(default_factory=dict)
+    sent: int = 0  # bytes put on the wire, each copy counted
 
     def device_id(self) -> str:
         return f"{self.rng.getrandbits(64):016x}"
@@ -45,6 +47,7 @@ class Network:
         """Connects `device` to every device here."""
         self.devices[device.me] = device
         self.reports.setdefault(device.me, [])
+        self.said.setdefault(device.me, [])
         for other in list(self.devices.values()):
             if other.me != device.me:
                 self.carry(other.me, other.joined(device.me))
@@ -63,6 +66,9 @@ class Network:
             if isinstance(out, Report):
                 self.reports[sender].append(out)
                 continue
+            if isinstance(out, Said):
+                self.said[sender].append(out)
+                continue
             assert isinstance(out, Send)
             text = encode(out.message)
             targets = (
@@ -73,6 +79,7 @@ class Network:
             for target in targets:
                 if target in self.devices:
                     self.queue.append((sender, target, text))
+                    self.sent += len(text.encode())
 
     def step(self) -> bool:
         if not self.queue:
@@ -142,7 +149,7 @@ def play_out(net: Network, chooser: random.Random, max_moves: int = 2_000) -> No
             continue
         if not mover or seat in host.stand_ins or mover not in net.devices:
             if mover and mover not in net.devices:
-                host.stand_ins.add(seat)
+                host.stand_in(seat)
             net.carry(host.me, host.play(str(computer.choose(game))))
             continue
         device = net.devices[mover]

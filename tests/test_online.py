@@ -14,6 +14,7 @@ from senator_core.online.chance import LENGTH, Chain, follows, seed_of
 from senator_core.online.table import HUMAN, Device, Report, Send, position_hash
 from senator_core.online.wire import (
     MAX_BYTES,
+    Chat,
     Entry,
     Hello,
     Move,
@@ -135,13 +136,26 @@ def test_a_device_that_reloads_gets_its_seat_back_and_the_game_goes_on() -> None
         action = chooser.choice(sorted(str(a) for a in host.game.legal_actions()))
         net.carry(mover.me, mover.play(action))
         net.settle()
-    moves = net.host.game.moves if net.host.game else 0
-    # A reload: the page keeps its id and its chain's secret, and nothing else.
+    # Away for a while: the host's computer plays the seat meanwhile.
     net.detach(guest.me)
+    host = devices[0]
+    host.stand_in(2)
+    assert host.stand_ins == {2}
+    for _ in range(12):
+        assert host.game is not None
+        seat = host.game.to_move
+        assert seat is not None
+        action = chooser.choice(sorted(str(a) for a in host.game.legal_actions()))
+        mover = host if seat in (0, 2) else net.devices[host.devices[seat]]
+        net.carry(mover.me, mover.play(action))
+        net.settle()
+    moves = host.game.moves if host.game else 0
+    # Back by a reload: the page keeps its id and its chain's secret, and nothing else.
     fresh = Device(guest.me, BUILD, guest.name, devices[0].me, Chain(net.secrets[guest.me]))
     net.attach(fresh)
     net.settle()
     assert fresh.game is not None and fresh.game.moves == moves
+    assert host.stand_ins == set()  # the seat is its player's again
     assert fresh.game.record() == devices[0].game.record()  # type: ignore[union-attr]
     play_out(net, chooser)
     assert len({json.dumps(r, sort_keys=True) for r in records(net)}) == 1
@@ -328,3 +342,18 @@ def test_thousands_of_fuzzed_messages_are_refused_and_nothing_is_applied() -> No
     assert refused > 2_000
     assert [d.game.record() for d in devices if d.game is not None] == before
     assert all(d.stopped is None or d.stopped.problem in ("bad-entry", "hash") for d in devices)
+
+
+def test_a_chat_line_reaches_every_device_once_from_its_speaker() -> None:
+    net, devices = started()
+    host, guest, third = devices
+    net.carry(guest.me, guest.chat("ave"))
+    net.settle()
+    net.carry(host.me, host.chat("salve"))
+    net.settle()
+    lines = {d.me: [(o.device, o.text) for o in net.said[d.me]] for d in devices}
+    assert lines[guest.me] == [(guest.me, "ave"), (host.me, "salve")]
+    assert lines[third.me] == [(guest.me, "ave"), (host.me, "salve")]
+    assert lines[host.me] == [(guest.me, "ave"), (host.me, "salve")]
+    outs = host.receive("ef" * 8, encode(Chat("spam", "ef" * 8)))
+    assert [o.problem for o in outs if isinstance(o, Report)] == ["not-at-table"]

@@ -75,7 +75,15 @@ class Report:
     detail: str = ""
 
 
-Out = Send | Report
+@dataclass(frozen=True)
+class Said:
+    """A chat line to show, from the device `device`."""
+
+    device: str
+    text: str
+
+
+Out = Send | Report | Said
 
 
 def position_hash(game: Game) -> str:
@@ -194,8 +202,16 @@ class Device:
         return [Send(self.pending, d) for d in self.last_link if d not in self.gathered]
 
     def chat(self, text: str) -> list[Out]:
+        """A chat line from this device's player, to every device."""
         line = Chat(text, self.me)
-        return [Send(line)] if self.hosting else [Send(line, self.host)]
+        if self.hosting:
+            return [Send(line), Said(self.me, text)]
+        return [Send(line, self.host), Said(self.me, text)]
+
+    def stand_in(self, seat: int) -> None:
+        """The host's computer plays `seat` while its player is away."""
+        if self.hosting and self.devices[seat] and self.devices[seat] not in self.present:
+            self.stand_ins.add(seat)
 
     # ------------------------------------------------------------ the host
 
@@ -233,7 +249,9 @@ class Device:
             case Entry() if peer in self.asked_from:
                 return self._take_entry(peer, message)
             case Chat(text=text):
-                return [Send(Chat(text, peer))]
+                if peer not in self.last_link and peer not in self.hellos:
+                    return self._refuse(peer, "not-at-table", "chat")
+                return [Send(Chat(text, peer)), Said(peer, text)]
             case _:
                 return self._refuse(peer, "not-host", type(message).__name__)
 
@@ -246,6 +264,9 @@ class Device:
         if known is not None and known.top != hello.top and self.entries:
             return self._refuse(peer, "bad-reveal", "another chain")
         self.hellos[peer] = hello
+        seat = self.seat_of(peer)
+        if seat is not None:
+            self.stand_ins.discard(seat)  # back at the table: the seat is theirs again
         if not self.entries:
             return [Send(self.seats, peer)]
         out = self._entries_from(hello.have, peer)
@@ -362,8 +383,8 @@ class Device:
                 return self._entries_from(start, peer)
             case Refused(problem=problem, about=about):
                 return [Report("illegal" if problem == "illegal" else "bad-entry", peer, about)]
-            case Chat():
-                return []
+            case Chat(text=text, device=speaker):
+                return [] if speaker == self.me else [Said(speaker, text)]
             case _:
                 return self._refuse(peer, "not-host", type(message).__name__)
 
