@@ -357,3 +357,18 @@ def test_a_chat_line_reaches_every_device_once_from_its_speaker() -> None:
     assert lines[host.me] == [(guest.me, "ave"), (host.me, "salve")]
     outs = host.receive("ef" * 8, encode(Chat("spam", "ef" * 8)))
     assert [o.problem for o in outs if isinstance(o, Report)] == ["not-at-table"]
+
+
+def test_a_copy_of_a_device_moves_on_while_the_original_stays_as_it_was() -> None:
+    """So the application can keep a device in a model it never changes."""
+    net, devices = started()
+    host = devices[0]
+    game = host.game
+    assert game is not None and game.to_move is not None
+    before = host.copy()
+    mover = devices[game.to_move]
+    net.carry(mover.me, mover.play(str(game.legal_actions()[0])))
+    net.settle()
+    assert host.game is not None and host.game.moves == game.moves + 1
+    assert before.game is game and game.moves == len(before.entries) - 2
+    assert len(before.entries) == len(host.entries) - 1

@@ -128,6 +128,22 @@ class Device:
     waiting: dict[int, Entry] = field(default_factory=dict)  # entries that came early
     asked_from: set[str] = field(default_factory=set)
 
+    def copy(self) -> Device:
+        """A copy that the next call may change while this one stays as it is (the
+        application keeps a device in its model and makes a new model per message).
+        The games and entries are shared: nothing changes them once made."""
+        return replace(
+            self,
+            present=set(self.present),
+            hellos=dict(self.hellos),
+            entries=list(self.entries),
+            last_link=dict(self.last_link),
+            stand_ins=set(self.stand_ins),
+            gathered=dict(self.gathered),
+            waiting=dict(self.waiting),
+            asked_from=set(self.asked_from),
+        )
+
     # ------------------------------------------------------------ who is who
 
     @property
