@@ -34,6 +34,23 @@ MORPHDOM_INTEGRITY = (
     "ZojGICjjFLgTg=="
 )
 
+# Online play's transport: Trystero's Nostr strategy and what it imports, as published
+# ES modules (the `trystero` package itself only re-exports `@trystero-p2p/nostr`).
+TRYSTERO_VERSION = "0.25.4"
+TRYSTERO_NOSTR_INTEGRITY = (
+    "sha512-QDox1VVHl0ro/CLfQVUtMS9EQbtJhQM7CCsO4SGv9KrPBT+x3bmOqQ4Y6iugsLzQ6sW+a2cwUTxjDRz/"
+    "BywqMg=="
+)
+TRYSTERO_CORE_INTEGRITY = (
+    "sha512-ehvSL1FqW962XyEctXngeDF/IOM1bWmfCKBNR4vwmVa0JGfM0+dlY4TEzSEGghYp3qqGCrpFIVTxdvlBUG"
+    "VO6Q=="
+)
+SECP256K1_VERSION = "3.2.0"
+SECP256K1_INTEGRITY = (
+    "sha512-Z3ZAWOTxJ0EuTuZTi7Y69iK7GgrLHh8sgm45lVDhg/b3Nk1TpAiKhick2KkZisHuupeepSkyIydN/J459S"
+    "dX1w=="
+)
+
 # Compiles the translations when the Python running the build has no Babel: never
 # copied into dist/.
 BABEL_VERSION = "2.19.0"
@@ -60,7 +77,8 @@ def npm_tarball(name: str, version: str, integrity: str) -> Path:
     """The npm registry's tarball of name@version, from the cache when it verifies."""
     folder = folders.CACHE / "npm"
     folder.mkdir(parents=True, exist_ok=True)
-    tarball = folder / f"{name}-{version}.tgz"
+    # npm names a scoped package's tarball without the @ and with a - for the /.
+    tarball = folder / f"{name.removeprefix('@').replace('/', '-')}-{version}.tgz"
     if not (tarball.exists() and _sri(tarball) == integrity):
         print(f"  fetching {name}@{version} from the npm registry")
         run(

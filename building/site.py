@@ -22,6 +22,11 @@ from .downloads import (
     MORPHDOM_VERSION,
     PYODIDE_VERSION,
     RUNTIME_FILES,
+    SECP256K1_INTEGRITY,
+    SECP256K1_VERSION,
+    TRYSTERO_CORE_INTEGRITY,
+    TRYSTERO_NOSTR_INTEGRITY,
+    TRYSTERO_VERSION,
     extract,
     micropip_wheel,
     npm_tarball,
@@ -29,7 +34,25 @@ from .downloads import (
     sha256,
 )
 from .icons import cached_icon
+from .modules import Package, copy_modules
 from .wheel import game_wheel
+
+# The online transport's library, which `online.js` imports (and only it, only when
+# an online game starts): Trystero's Nostr strategy first, then what it imports.
+TRANSPORT = [
+    Package("@trystero-p2p/nostr", TRYSTERO_VERSION, TRYSTERO_NOSTR_INTEGRITY, "dist/index.mjs"),
+    Package("@trystero-p2p/core", TRYSTERO_VERSION, TRYSTERO_CORE_INTEGRITY, "dist/index.mjs"),
+    Package("@noble/secp256k1", SECP256K1_VERSION, SECP256K1_INTEGRITY, "index.js"),
+]
+
+
+def _transport(site: Path) -> None:
+    """`online.js` and the library it imports, at the path it imports it by."""
+    entry = copy_modules(TRANSPORT, site / "vendor").relative_to(site).as_posix()
+    script = (folders.WEB / "online.js").read_text(encoding="utf-8")
+    if f'from "./{entry}"' not in script:
+        raise BuildError(f"web/online.js does not import the transport's library ./{entry}")
+    (site / "online.js").write_text(script, encoding="utf-8")
 
 
 def _page() -> str:
@@ -104,6 +127,7 @@ def _build(dist: Path) -> Path:
         shutil.copy2(wheel, staging / wheel_path)
         (staging / "index.html").write_text(_page(), encoding="utf-8")
         shutil.copy2(folders.WEB / "main.py", staging / "main.py")
+        _transport(staging)
         shutil.copytree(folders.WEB / "assets", staging / "assets")
         for size in (192, 512):
             (staging / "assets" / f"icon-{size}.png").write_bytes(cached_icon(size))

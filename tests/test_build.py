@@ -35,6 +35,7 @@ from building.downloads import (  # noqa: E402
     pyodide_tarball,
 )
 from building.icons import drawing, icon_png  # noqa: E402
+from building.modules import STATIC_IMPORT, Package, copy_modules  # noqa: E402
 from building.site import build_site  # noqa: E402
 
 
@@ -134,6 +135,40 @@ def test_the_standard_library_carries_bytecode_for_what_start_up_imports(dist: P
         assert "py_compile.pyc" not in compiled  # used by the build, not by the game
         header = shipped.read("gettext.pyc")[:8]
         assert struct.unpack("<I", header[4:8])[0] == 0b01, "unchecked-hash pyc"
+
+
+def test_the_transport_imports_only_files_the_site_has(dist: Path) -> None:
+    """`online.js` reaches Trystero's modules by relative paths, each of which the site
+    holds; no module names a package, which the browser could not find."""
+    modules = [dist / "online.js", *(dist / "vendor" / "@trystero-p2p").rglob("*.mjs")]
+    assert len(modules) > 10
+    reached = set()
+    for module in modules:
+        text = module.read_text()
+        assert "sourceMappingURL" not in text
+        for match in STATIC_IMPORT.finditer(text):
+            spec = match["spec"]
+            assert spec.startswith(("./", "../")), f"{module.name} imports {spec}"
+            target = (module.parent / spec).resolve()
+            assert target.is_file(), f"{module.name} imports {spec}"
+            reached.add(target.relative_to(dist.resolve()).as_posix())
+    assert "vendor/@noble/secp256k1/index.js" in reached
+    for package in ("@trystero-p2p/nostr", "@trystero-p2p/core", "@noble/secp256k1"):
+        assert "Permission is hereby granted" in (dist / "vendor" / package / "LICENSE").read_text()
+    page = (dist / "index.html").read_text() + (dist / "main.py").read_text()
+    assert "online.js" not in page and "trystero" not in page.lower()
+
+
+def test_a_module_importing_a_package_not_pinned_stops_the_build(tmp_path: Path) -> None:
+    """Trystero's Nostr strategy imports its core and @noble/secp256k1: with only the
+    core pinned, the copy refuses rather than ship a module that cannot load."""
+    from building.site import TRANSPORT
+
+    with pytest.raises(BuildError, match="imports @noble/secp256k1, which is not pinned"):
+        copy_modules([p for p in TRANSPORT if p.name != "@noble/secp256k1"], tmp_path)
+    unknown = Package("@trystero-p2p/core", "0.25.4", TRANSPORT[1].integrity, "dist/none.mjs")
+    with pytest.raises(BuildError, match=r"has no file dist/none\.mjs"):
+        copy_modules([unknown], tmp_path)
 
 
 def test_the_service_worker_caches_every_file(dist: Path) -> None:

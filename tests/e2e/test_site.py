@@ -44,6 +44,8 @@ def test_page_becomes_ready_with_no_error_and_no_outside_request(
     assert watch.errors == []
     assert same_origin(watch, site.origin) == []
     assert any(u.endswith(".whl") and path + "wheels/" in u for u in watch.requests)
+    # Online play's transport loads only when an online game starts.
+    assert not [u for u in watch.requests if "online.js" in u or "/vendor/@" in u]
 
 
 def test_a_game_in_progress_survives_a_reload(site: Site, page: Any, watch: Watch) -> None:
