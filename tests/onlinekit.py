@@ -33,6 +33,10 @@ class Network:
     said: dict[str, list[Said]] = field(default_factory=dict)
     secrets: dict[str, bytes] = field(default_factory=dict)
     sent: int = 0  # bytes put on the wire, each copy counted
+    # The transport's own id for each device's connection, new on every attach (as a
+    # page load gets a new one), and back.
+    link_of: dict[str, str] = field(default_factory=dict)
+    device_at: dict[str, str] = field(default_factory=dict)
 
     def device_id(self) -> str:
         return f"{self.rng.getrandbits(64):016x}"
@@ -44,22 +48,26 @@ class Network:
         return self.attach(device)
 
     def attach(self, device: Device) -> Device:
-        """Connects `device` to every device here."""
+        """Connects `device` to every device here, on a new connection id."""
+        link = "link-" + self.device_id()
         self.devices[device.me] = device
+        self.link_of[device.me], self.device_at[link] = link, device.me
         self.reports.setdefault(device.me, [])
         self.said.setdefault(device.me, [])
         for other in list(self.devices.values()):
             if other.me != device.me:
-                self.carry(other.me, other.joined(device.me))
-                self.carry(device.me, device.joined(other.me))
+                self.carry(other.me, other.joined(link))
+                self.carry(device.me, device.joined(self.link_of[other.me]))
         return device
 
     def detach(self, me: str) -> None:
         """`me` goes away: its messages in flight are lost, the others see it leave."""
         self.devices.pop(me)
-        self.queue = [m for m in self.queue if me not in (m[0], m[1])]
+        link = self.link_of.pop(me)
+        del self.device_at[link]
+        self.queue = [m for m in self.queue if link not in (m[0], m[1])]
         for other in list(self.devices.values()):
-            self.carry(other.me, other.left(me))
+            self.carry(other.me, other.left(link))
 
     def carry(self, sender: str, outs: list[Out]) -> None:
         for out in outs:
@@ -71,26 +79,29 @@ class Network:
                 continue
             assert isinstance(out, Send)
             text = encode(out.message)
+            source = self.link_of[sender]
+            present = self.devices[sender].present
             targets = (
                 [out.to]
                 if out.to is not None
-                else [d for d in self.devices[sender].present if d in self.devices]
+                else [self.link_of[d] for d in present if d in self.link_of]
             )
             for target in targets:
-                if target in self.devices:
-                    self.queue.append((sender, target, text))
+                if target in self.device_at:
+                    self.queue.append((source, target, text))
                     self.sent += len(text.encode())
 
     def step(self) -> bool:
         if not self.queue:
             return False
         index = self.rng.randrange(min(self.faults.reorder, len(self.queue)))
-        sender, target, text = self.queue.pop(index)
+        source, target, text = self.queue.pop(index)
         if self.rng.random() < self.faults.duplicate:
-            self.queue.append((sender, target, text))
-        if self.rng.random() < self.faults.drop or target not in self.devices:
+            self.queue.append((source, target, text))
+        if self.rng.random() < self.faults.drop or target not in self.device_at:
             return True
-        self.carry(target, self.devices[target].receive(sender, text))
+        me = self.device_at[target]
+        self.carry(me, self.devices[me].receive(source, text))
         return True
 
     def settle(self, limit: int = 100_000) -> None:
@@ -113,7 +124,9 @@ class Network:
 def seat_table(
     net: Network, config: sc.GameConfig, occupants: list[str], names: list[str]
 ) -> list[Device]:
-    """A host at seat 0 and a guest for every other HUMAN seat, each seated."""
+    """A host at seat 0 and a guest for every other HUMAN seat, each seated, over a
+    network without faults (they come once the game is under way)."""
+    faults, net.faults = net.faults, Faults()
     host = net.add(names[0])
     net.carry(host.me, host.open_table(config, occupants))
     guests = []
@@ -121,11 +134,12 @@ def seat_table(
         if seat and occupant == HUMAN:
             guest = net.add(names[seat], host=host.me)
             net.settle()
-            net.carry(guest.me, [Send(Sit(seat), host.me)])
+            net.carry(guest.me, [Send(Sit(seat), net.link_of[host.me])])
             net.settle()
             guests.append(guest)
     net.carry(host.me, host.begin())
     net.settle()
+    net.faults = faults
     return [host, *guests]
 
 

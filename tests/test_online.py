@@ -106,8 +106,10 @@ def test_nobody_knows_the_deal_before_every_device_has_revealed() -> None:
             secret = bytes([secret_seed]) * 32 if seat == 2 else None
             guest = net.add(NAMES[seat], host=host.me, secret=secret)
             net.settle()
-            net.carry(guest.me, guest.receive(host.me, "x"))  # refused, nothing happens
-            net.carry(guest.me, [Send(Sit(seat), host.me)])
+            net.carry(
+                guest.me, guest.receive(net.link_of[host.me], "x")
+            )  # refused, nothing happens
+            net.carry(guest.me, [Send(Sit(seat), net.link_of[host.me])])
             net.settle()
             guests.append(guest)
         # The game is begun but not dealt until the last reveal arrives.
@@ -207,7 +209,7 @@ def test_a_move_for_another_seat_out_of_turn_stale_or_illegal_is_refused() -> No
         (mover, Move(moves, "veto"), "illegal"),
     ]:
         net.carry(sender.me, [])
-        outs = host.receive(sender.me, encode(move))
+        outs = host.receive(net.link_of[sender.me], encode(move))
         assert [o.problem for o in outs if isinstance(o, Report)] == [problem]
         assert game.moves == moves and host.game is game
     net.carry(mover.me, mover.play(legal))
@@ -216,21 +218,21 @@ def test_a_move_for_another_seat_out_of_turn_stale_or_illegal_is_refused() -> No
 
 
 def test_an_entry_whose_hash_differs_stops_the_game_with_a_report() -> None:
-    _, devices = started()
+    net, devices = started()
     host, guest = devices[0], devices[1]
     game = host.game
     assert game is not None
     action = str(game.legal_actions()[0])
     forged = Entry(len(guest.entries), "move", {}, (), {}, action, "0" * 16)
-    outs = guest.receive(host.me, encode(forged))
+    outs = guest.receive(net.link_of[host.me], encode(forged))
     assert guest.stopped is not None and guest.stopped.problem == "hash"
     assert [o for o in outs if isinstance(o, Report)] == [guest.stopped]
     assert guest.game is not None and guest.game.moves == game.moves  # nothing applied
-    assert guest.receive(host.me, encode(forged)) == []  # a stopped game takes nothing
+    assert guest.receive(net.link_of[host.me], encode(forged)) == []  # a stopped game takes nothing
 
 
 def test_entries_from_another_device_than_the_host_are_refused() -> None:
-    _, devices = started()
+    net, devices = started()
     host, guest, third = devices
     game = host.game
     assert game is not None
@@ -238,7 +240,7 @@ def test_entries_from_another_device_than_the_host_are_refused() -> None:
     action = str(game.legal_actions()[0])
     after.apply(action)
     entry = Entry(len(guest.entries), "move", {}, (), {}, action, position_hash(after))
-    outs = guest.receive(third.me, encode(entry))
+    outs = guest.receive(net.link_of[third.me], encode(entry))
     assert [o.problem for o in outs if isinstance(o, Report)] == ["not-host"]
     assert guest.game is not None and guest.game.moves == game.moves
 
@@ -248,7 +250,7 @@ def test_a_wrong_or_early_reveal_is_refused_and_a_withheld_one_waits_for_the_dev
     devices = seat_table(net, sc.GameConfig(players=3), [HUMAN] * 3, NAMES)
     host, guest, third = devices
     # Early: no chance point is due.
-    outs = host.receive(guest.me, encode(Reveal(2, guest.chain.reveal(2))))
+    outs = host.receive(net.link_of[guest.me], encode(Reveal(2, guest.chain.reveal(2))))
     assert [o.problem for o in outs if isinstance(o, Report)] == ["bad-reveal"]
     # Play to the end of round 1; the third device withholds its reveal.
     chooser = random.Random(3)
@@ -262,13 +264,14 @@ def test_a_wrong_or_early_reveal_is_refused_and_a_withheld_one_waits_for_the_dev
         net.carry(mover.me, mover.play(action))
         while net.queue:
             sender, target, text = net.queue[0]
-            if target == host.me and sender == third.me and '"t":"reveal"' in text:
+            withheld = (net.link_of[third.me], net.link_of[host.me])
+            if (sender, target) == withheld and '"t":"reveal"' in text:
                 net.queue.pop(0)  # withheld
                 continue
             net.step()
     assert host.pending.point == 2
     # A wrong link: one that does not follow the device's chain.
-    outs = host.receive(third.me, encode(Reveal(2, Chain(b"x" * 32).reveal(2))))
+    outs = host.receive(net.link_of[third.me], encode(Reveal(2, Chain(b"x" * 32).reveal(2))))
     assert [o.problem for o in outs if isinstance(o, Report)] == ["bad-reveal"]
     assert host.pending is not None and host.game is game  # still waiting, nothing drawn
     net.detach(third.me)  # counted as gone: the chance point goes on without it
@@ -285,7 +288,7 @@ def test_another_build_is_refused_at_the_door() -> None:
     hello = Hello("other-build", stranger, "B", Chain().top, 0)
     outs = host.receive(stranger, encode(hello))
     assert [o.problem for o in outs if isinstance(o, Report)] == ["build"]
-    assert stranger not in host.hellos
+    assert stranger not in host.hellos and stranger not in host.links.values()
 
 
 # ---------------------------------------------------------------- fuzzing
@@ -315,7 +318,7 @@ def mutate(text: str, rng: random.Random) -> str:
 
 
 def test_thousands_of_fuzzed_messages_are_refused_and_nothing_is_applied() -> None:
-    _, devices = started(4)
+    net, devices = started(4)
     host, guest = devices[0], devices[1]
     assert host.game is not None
     samples = [
@@ -338,7 +341,7 @@ def test_thousands_of_fuzzed_messages_are_refused_and_nothing_is_applied() -> No
         except WireError:
             refused += 1
         target.receive(stranger, text)
-        target.receive(host.me if target is not host else guest.me, text)
+        target.receive(net.link_of[host.me if target is not host else guest.me], text)
     assert refused > 2_000
     assert [d.game.record() for d in devices if d.game is not None] == before
     assert all(d.stopped is None or d.stopped.problem in ("bad-entry", "hash") for d in devices)
@@ -372,3 +375,21 @@ def test_a_copy_of_a_device_moves_on_while_the_original_stays_as_it_was() -> Non
     assert host.game is not None and host.game.moves == game.moves + 1
     assert before.game is game and game.moves == len(before.entries) - 2
     assert len(before.entries) == len(host.entries) - 1
+
+
+def test_a_device_back_on_a_new_connection_before_the_old_one_closes_stays_at_the_table() -> None:
+    """A reload gets a new connection at once, while the old one is seen to close
+    only seconds later: that close does not count the device as gone."""
+    net, devices = started()
+    host, guest = devices[0], devices[1]
+    old = net.link_of[guest.me]
+    fresh = Device(guest.me, BUILD, guest.name, host.me, Chain(net.secrets[guest.me]))
+    net.attach(fresh)
+    net.settle()
+    assert fresh.game is not None and fresh.game.record() == host.game.record()  # type: ignore[union-attr]
+    for other in (host, devices[2]):
+        net.carry(other.me, other.left(old))
+    net.settle()
+    assert guest.me in host.present and host.host == host.me
+    play_out(net, random.Random(4))
+    assert len({json.dumps(r, sort_keys=True) for r in records(net) if r}) == 1

@@ -112,9 +112,12 @@ class Device:
     # Before the game: the seats as the host set them up (the host's own copy rules).
     seats: Seats = field(default_factory=lambda: Seats((), (), ()))
     config: GameConfig = field(default_factory=GameConfig)
-    # Who is connected now (the transport says), and what each said in its hello.
+    # Who is connected now, by device id, and what each said in its hello; and the
+    # transport's own id for each connection (new on every page load), with the
+    # device each belongs to once its hello has said.
     present: set[str] = field(default_factory=set)
     hellos: dict[str, Hello] = field(default_factory=dict)
+    links: dict[str, str] = field(default_factory=dict)  # transport id -> device id
     # The stream and the game it makes.
     entries: list[Entry] = field(default_factory=list)
     game: Game | None = None
@@ -136,6 +139,7 @@ class Device:
             self,
             present=set(self.present),
             hellos=dict(self.hellos),
+            links=dict(self.links),
             entries=list(self.entries),
             last_link=dict(self.last_link),
             stand_ins=set(self.stand_ins),
@@ -163,12 +167,22 @@ class Device:
 
     # ------------------------------------------------------------ the transport's calls
 
-    def joined(self, peer: str) -> list[Out]:
-        """`peer` is connected: a guest greets the host, the host waits for its hello."""
-        self.present.add(peer)
-        return [] if self.hosting or peer != self.host else [Send(self.hello(), peer)]
+    # The transport knows connections by ids of its own (`link`), new on every page
+    # load; the protocol knows devices by the lasting id each says in its hello. So
+    # every connection starts with hellos both ways; what comes before is refused.
 
-    def left(self, peer: str) -> list[Out]:
+    def joined(self, link: str) -> list[Out]:
+        """A connection is open: this device says hello on it."""
+        return [Send(self.hello(), link)]
+
+    def left(self, link: str) -> list[Out]:
+        """A connection closed; its device is gone unless it came back on another."""
+        peer = self.links.pop(link, None)
+        if peer is None or peer in self.links.values():
+            return []
+        return self._addressed(self._gone(peer))
+
+    def _gone(self, peer: str) -> list[Out]:
         """`peer` is gone. If it was the host, the first seated device still here
         (in seat order) hosts from its own copy of the stream."""
         self.present.discard(peer)
@@ -186,25 +200,53 @@ class Device:
             out += self._complete_chance()
         return out
 
-    def receive(self, peer: str, text: object) -> list[Out]:
-        """A message from `peer`; anything unsound is refused and nothing applied."""
+    def receive(self, link: str, text: object) -> list[Out]:
+        """A message on the connection `link`; anything unsound is refused and nothing
+        applied."""
         if self.stopped is not None:
             return []
         try:
             message = decode(text)
         except WireError as err:
-            return self._refuse(peer, "malformed", err.problem)
+            return [Report("malformed", self.links.get(link, link), err.problem)]
+        peer = self.links.get(link)
+        if peer is None:
+            if not isinstance(message, Hello):
+                return [Report("not-at-table", link, type(message).__name__)]
+            if message.build != self.build:
+                return [Report("build", link, message.build), Send(Refused("build", ""), link)]
+            if message.device == self.me:
+                return [Report("malformed", link, "device")]
+            peer = self.links[link] = message.device
+            self.present.add(peer)
+        if isinstance(message, Hello) and message.device != peer:
+            return [Report("malformed", peer, "device")]
         if self.hosting:
-            return self._as_host(peer, message)
-        return self._as_guest(peer, message)
+            return self._addressed(self._as_host(peer, message))
+        if isinstance(message, Hello):
+            return []  # a guest greets the host when the host's hello comes (below)
+        return self._addressed(self._as_guest(peer, message))
+
+    def _addressed(self, outs: list[Out]) -> list[Out]:
+        """The outputs with each message to one device sent on that device's
+        connection (and dropped while it has none)."""
+        links = {device: link for link, device in self.links.items()}
+        addressed: list[Out] = []
+        for out in outs:
+            if isinstance(out, Send) and out.to is not None:
+                if out.to in links:
+                    addressed.append(Send(out.message, links[out.to]))
+            else:
+                addressed.append(out)
+        return addressed
 
     def play(self, action: str) -> list[Out]:
         """A move made on this device: its player's (or, on the host, a computer's)."""
         if self.game is None or self.stopped is not None:
             return [Report("no-game", self.me)]
         if self.hosting:
-            return self._order(self.me, Move(self.game.moves, action))
-        return [Send(Move(self.game.moves, action), self.host)]
+            return self._addressed(self._order(self.me, Move(self.game.moves, action)))
+        return self._addressed([Send(Move(self.game.moves, action), self.host)])
 
     def tick(self) -> list[Out]:
         """Now and then: a guest asks the host for entries it may have missed; the host
@@ -212,17 +254,18 @@ class Device:
         if self.stopped is not None:
             return []
         if not self.hosting:
-            return [Send(Want(len(self.entries)), self.host)]
+            return self._addressed([Send(Want(len(self.entries)), self.host)])
         if self.pending is None:
             return []
-        return [Send(self.pending, d) for d in self.last_link if d not in self.gathered]
+        asked = [Send(self.pending, d) for d in self.last_link if d not in self.gathered]
+        return self._addressed(list[Out](asked))
 
     def chat(self, text: str) -> list[Out]:
         """A chat line from this device's player, to every device."""
         line = Chat(text, self.me)
         if self.hosting:
             return [Send(line), Said(self.me, text)]
-        return [Send(line, self.host), Said(self.me, text)]
+        return self._addressed([Send(line, self.host), Said(self.me, text)])
 
     def stand_in(self, seat: int) -> None:
         """The host's computer plays `seat` while its player is away."""
@@ -248,7 +291,7 @@ class Device:
         config = replace(self.config, seed=None, names=names)
         data = {k: v for k, v in config.to_dict().items() if k != "seed"}
         entry = Entry(0, "begin", data, self.seats.devices, tops, "", "")
-        return self._append(entry) + self._ask_if_due()
+        return self._addressed(self._append(entry) + self._ask_if_due())
 
     def _as_host(self, peer: str, message: Message) -> list[Out]:
         match message:
@@ -272,10 +315,6 @@ class Device:
                 return self._refuse(peer, "not-host", type(message).__name__)
 
     def _greet(self, peer: str, hello: Hello) -> list[Out]:
-        if hello.build != self.build:
-            return self._refuse(peer, "build", hello.build)
-        if hello.device != peer:
-            return self._refuse(peer, "malformed", "device")
         known = self.hellos.get(peer)
         if known is not None and known.top != hello.top and self.entries:
             return self._refuse(peer, "bad-reveal", "another chain")
