@@ -176,3 +176,18 @@ def play_out(net: Network, chooser: random.Random, max_moves: int = 2_000) -> No
         action = chooser.choice(sorted(str(a) for a in mine.legal_actions()))
         net.carry(device.me, device.play(action))
     raise AssertionError("the game never ended")
+
+
+def play_moves(net: Network, chooser: random.Random, count: int) -> None:
+    """`count` random moves, each made on the device of the seat to move (or on the
+    host, for a seat its computer plays), each delivered before the next."""
+    for _ in range(count):
+        host = net.host
+        game = host.game
+        assert game is not None and game.to_move is not None
+        device = host.devices[game.to_move]
+        away = device not in net.devices or game.to_move in host.stand_ins
+        mover = host if away else net.devices[device]
+        action = chooser.choice(sorted(str(a) for a in game.legal_actions()))
+        net.carry(mover.me, mover.play(action))
+        net.settle()

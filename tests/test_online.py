@@ -25,7 +25,7 @@ from senator_core.online.wire import (
     encode,
 )
 
-from .onlinekit import BUILD, Faults, Network, play_out, seat_table
+from .onlinekit import BUILD, Faults, Network, play_moves, play_out, seat_table
 
 NAMES = ["Cassius", "Brutus", "Livia", "Marcus", "Julia"]
 
@@ -129,28 +129,13 @@ def test_a_device_that_reloads_gets_its_seat_back_and_the_game_goes_on() -> None
     devices = seat_table(net, sc.GameConfig(players=4), [HUMAN] * 4, NAMES)
     chooser = random.Random(1)
     guest = devices[2]
-    for _ in range(30):  # into the first round
-        host = net.host
-        assert host.game is not None
-        seat = host.game.to_move
-        assert seat is not None
-        mover = net.devices[host.devices[seat]]
-        action = chooser.choice(sorted(str(a) for a in host.game.legal_actions()))
-        net.carry(mover.me, mover.play(action))
-        net.settle()
+    play_moves(net, chooser, 30)  # into the first round
     # Away for a while: the host's computer plays the seat meanwhile.
     net.detach(guest.me)
     host = devices[0]
     host.stand_in(2)
     assert host.stand_ins == {2}
-    for _ in range(12):
-        assert host.game is not None
-        seat = host.game.to_move
-        assert seat is not None
-        action = chooser.choice(sorted(str(a) for a in host.game.legal_actions()))
-        mover = host if seat in (0, 2) else net.devices[host.devices[seat]]
-        net.carry(mover.me, mover.play(action))
-        net.settle()
+    play_moves(net, chooser, 12)
     moves = host.game.moves if host.game else 0
     # Back by a reload: the page keeps its id and its chain's secret, and nothing else.
     fresh = Device(guest.me, BUILD, guest.name, devices[0].me, Chain(net.secrets[guest.me]))
@@ -167,15 +152,7 @@ def test_when_the_host_leaves_the_next_seated_device_hosts_and_the_game_goes_on(
     net = Network(random.Random(4), Faults(reorder=3))
     devices = seat_table(net, sc.GameConfig(players=3), [HUMAN, HUMAN, HUMAN], NAMES)
     chooser = random.Random(2)
-    for _ in range(25):
-        host = net.host
-        assert host.game is not None
-        seat = host.game.to_move
-        assert seat is not None
-        mover = net.devices[host.devices[seat]]
-        action = chooser.choice(sorted(str(a) for a in host.game.legal_actions()))
-        net.carry(mover.me, mover.play(action))
-        net.settle()
+    play_moves(net, chooser, 25)
     net.detach(devices[0].me)
     net.settle()
     assert net.host is devices[1]

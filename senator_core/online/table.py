@@ -92,12 +92,23 @@ def position_hash(game: Game) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def ends_round(game: Game, action: str) -> bool:
-    """Whether `action` ends a round that another follows: the next round's
-    preparation is a chance point."""
-    after = game.clone()
+def played(game: Game, action: str, reseed: int | None = None) -> Game:
+    """The game after `action`, on a copy (its chance drawn afresh from `reseed`
+    first, if given); `game` stays as it is."""
+    after = game.clone(reseed=reseed)
     after.apply(action)
-    return after.round != game.round and after.decision != "over"
+    return after
+
+
+def starts_round(before: Game, after: Game) -> bool:
+    """Whether the move from `before` to `after` ended a round that another follows:
+    the next round's preparation is a chance point."""
+    return after.round != before.round and after.decision != "over"
+
+
+def ends_round(game: Game, action: str) -> bool:
+    """Whether `action` ends a round that another follows (see `starts_round`)."""
+    return starts_round(game, played(game, action))
 
 
 @dataclass
@@ -359,15 +370,13 @@ class Device:
         if not allowed:
             return self._refuse(peer, "not-your-turn", move.action)
         try:
-            legal = ends_round(game, move.action)
+            after = played(game, move.action)
         except IllegalActionError as err:
             return self._refuse(peer, "illegal", str(err)[:64])
-        if legal:
+        if starts_round(game, after):
             self.pending = Ask(self.points + 1, len(self.entries), move.action)
             self.gathered = {}
             return [Send(self.pending), *self._take_reveal(self.me, self._my_reveal())]
-        after = game.clone()
-        after.apply(move.action)
         entry = Entry(len(self.entries), "move", {}, (), {}, move.action, position_hash(after))
         return self._append(entry)
 
@@ -408,8 +417,7 @@ class Device:
             entry = Entry(ask.entry, "deal", {}, (), reveals, "", "")
         else:
             assert self.game is not None
-            after = self.game.clone(reseed=seed_of(ask.point, reveals))
-            after.apply(ask.action)
+            after = played(self.game, ask.action, seed_of(ask.point, reveals))
             entry = Entry(ask.entry, "move", {}, (), reveals, ask.action, position_hash(after))
         return self._append(entry)
 
@@ -513,21 +521,19 @@ class Device:
             if game is None:
                 return "no deal"
             try:
-                chance = ends_round(game, entry.action)
+                after = played(game, entry.action)
             except IllegalActionError:
                 return "illegal"
+            chance = starts_round(game, after)
             if chance:
                 if self.points >= LENGTH or not self._follows_chains(entry.reveals):
                     return "reveal"
-                game = game.clone(reseed=seed_of(self.points + 1, entry.reveals))
+                after = played(game, entry.action, seed_of(self.points + 1, entry.reveals))
             elif entry.reveals:
                 return "reveal"
-            else:
-                game = game.clone()  # kept as it is unless the hash agrees
-            game.apply(entry.action)
-            if position_hash(game) != entry.hash:
-                return "hash"
-            self.game = game
+            if position_hash(after) != entry.hash:
+                return "hash"  # this device's game stays as it was
+            self.game = after
             self.points += chance
         if entry.reveals and entry.kind != "begin":
             self.last_link.update(entry.reveals)
