@@ -12,7 +12,9 @@ from .commands import BuildError
 from .downloads import AXE_INTEGRITY, AXE_VERSION, npm_tarball
 
 # Debian's own build where it is installed, else Playwright's. Without the networking
-# flags Chromium tries to reach hosts outside this machine.
+# flags Chromium tries to reach hosts outside this machine. A container's /dev/shm is
+# often 64 MB, too small for several pages booting the runtime at once: a renderer
+# that runs out of it crashes, so shared memory goes to /tmp instead.
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -22,6 +24,7 @@ CHROMIUM_ARGS = (
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    "--disable-dev-shm-usage",
 )
 
 
