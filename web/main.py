@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Coroutine
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import js
@@ -24,6 +25,8 @@ from senator_core.app.effects import (
     After,
     Animate,
     Chime,
+    Connect,
+    Disconnect,
     Download,
     Effect,
     Focus,
@@ -35,6 +38,7 @@ from senator_core.app.effects import (
     Scroll,
     Store,
     Think,
+    Transmit,
 )
 from senator_core.app.messages import (
     Failed,
@@ -42,7 +46,12 @@ from senator_core.app.messages import (
     FileOpened,
     FileTooLarge,
     HintReady,
+    Invited,
     Key,
+    NetTrouble,
+    PeerJoined,
+    PeerLeft,
+    PeerSent,
     StorageFailed,
     Stored,
     Thought,
@@ -110,7 +119,7 @@ class Page:
             rest = params.toString()
             js.history.replaceState(None, "", location.pathname + (f"?{rest}" if rest else ""))
         browser = tuple(str(code) for code in (js.navigator.languages or [js.navigator.language]))
-        self.model, writes = init(
+        model, writes = init(
             {key: storage_get(key) for key in STORED_KEYS},
             link if isinstance(link, str) else None,
             f"{location.origin}{location.pathname}",
@@ -118,6 +127,11 @@ class Page:
             lang if isinstance(lang, str) else None,
             browser,
         )
+        # This page's random ids (an online table's device, room and secret) come from here.
+        entropy = "".join(f"{b:02x}" for b in js.crypto.getRandomValues(js.Uint8Array.new(32)))
+        self.model = replace(model, entropy=entropy, build=str(js.window.senatorBuild or "dev"))
+        self.table: Any = None  # the online table's transport, once joined
+        self.joining: Any = None
         # A subtree whose checksum (`data-v`, see `keyed`) did not change is skipped whole.
         unchanged = js.Function.new(
             "from",
@@ -152,6 +166,9 @@ class Page:
             if not storage_set(key, value):
                 self.dispatch(StorageFailed(key, storage_get(key)))
                 break
+        fragment = str(location.hash or "")
+        if fragment.startswith("#table="):
+            self.dispatch(Invited(fragment))
 
     # ------------------------------------------------------------------ messages in
 
@@ -281,6 +298,13 @@ class Page:
                 js.document.documentElement.lang = code
             case Moves(count):
                 js.document.documentElement.dataset.moves = str(count)
+            case Connect():
+                self.joining = self.start(self.connect(effect))
+            case Transmit(text, to):
+                if self.table is not None:
+                    self.table.send(text, to)
+            case Disconnect():
+                self.disconnect()
 
     def start(self, work: Coroutine[Any, Any, None]) -> Any:
         """Runs `work` alongside the page, keeping a reference until it ends."""
@@ -308,6 +332,50 @@ class Page:
         # end of the search's last slice.
         await asyncio.sleep(max(effect.least - (time.perf_counter() - started), 0.0))
         self.dispatch(Thought(game.moves, str(choice)))
+
+    async def connect(self, effect: Connect) -> None:
+        """Joins the online table's room; the transport's news comes back as messages."""
+        self.disconnect()
+        if not hasattr(js.window, "RTCPeerConnection"):
+            self.dispatch(NetTrouble("unsupported"))
+            return
+        try:
+            online = await js.eval("(url) => import(url)")(
+                js.URL.new("online.js", js.document.baseURI).href
+            )
+        except Exception as err:
+            self.dispatch(NetTrouble(f"{err}"[:200]))
+            return
+        handlers = {
+            "onPeerJoin": create_proxy(lambda peer: self.dispatch(PeerJoined(str(peer)))),
+            "onPeerLeave": create_proxy(lambda peer: self.dispatch(PeerLeft(str(peer)))),
+            "onMessage": create_proxy(
+                lambda peer, text: self.dispatch(PeerSent(str(peer), str(text)))
+            ),
+            "onError": create_proxy(
+                lambda reason, _peer=None: self.dispatch(NetTrouble(str(reason)))
+            ),
+        }
+        self.handlers = handlers
+        ice = [ice_server(line) for line in effect.ice]
+        try:
+            self.table = online.join(
+                effect.room,
+                effect.secret,
+                to_js(list(effect.relays)),
+                to_js(ice, dict_converter=js.Object.fromEntries),
+                js_object(handlers),
+            )
+        except Exception as err:
+            self.dispatch(NetTrouble(f"{err}"[:200]))
+
+    def disconnect(self) -> None:
+        if self.table is not None:
+            try:
+                self.table.leave()
+            except Exception as err:
+                js.console.info(f"Senator: leaving the table: {err}")
+            self.table = None
 
     def guard_pointer(self) -> None:
         """A control that has just appeared where the last tap landed ignores the pointer
@@ -381,6 +449,16 @@ class Page:
 
 
 T = TypeVar("T")
+
+
+def ice_server(line: str) -> dict[str, str]:
+    """An ICE server from a settings line: "stun:host:port", or "turn:host:port user
+    password"."""
+    url, *rest = line.split()
+    server = {"urls": url}
+    if len(rest) >= 2:
+        server["username"], server["credential"] = rest[0], rest[1]
+    return server
 
 
 def create_once(work: Any) -> Any:

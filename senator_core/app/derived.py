@@ -13,7 +13,7 @@ from ..game import Game
 from ..records import HUMAN, Record
 from ..rules import CARDS, MAX_PLAYERS
 from .explain import forced_action
-from .model import PALETTE_SIZE, Model
+from .model import PALETTE_SIZE, REMOTE, Model
 from .saves import Turn, turns_of
 
 
@@ -32,7 +32,8 @@ def turns_for(model: Model) -> tuple[Turn, ...]:
     game = model.game
     if game is None or len(model.turns) == game.moves:
         return model.turns
-    return turns_of(Record(game, model.colours[: game.players], model.occupants[: game.players]))
+    occupants = tuple(HUMAN if k == REMOTE else k for k in model.occupants[: game.players])
+    return turns_of(Record(game, model.colours[: game.players], occupants))
 
 
 def record_of(model: Model) -> Record | None:
@@ -42,9 +43,8 @@ def record_of(model: Model) -> Record | None:
         return None
     players = game.players
     auto = tuple(i for i, t in enumerate(model.turns) if t.auto and i < game.moves)
-    return Record(
-        game, model.colours[:players], model.occupants[:players], auto, model.undos, model.started
-    )
+    occupants = tuple(HUMAN if k == REMOTE else k for k in model.occupants[:players])
+    return Record(game, model.colours[:players], occupants, auto, model.undos, model.started)
 
 
 _LOGS_READ: list[tuple[object, tuple[Event, ...]]] = []  # the last two, newest first
@@ -131,7 +131,9 @@ def computer_to_move(model: Model) -> str | None:
     if model.screen != "game" or game is None or game.to_move is None:
         return None
     kind = model.occupants[game.to_move]
-    return None if kind == HUMAN else kind
+    if model.online is not None and not model.online.device.hosting:
+        return None  # the host's computers play at the host
+    return None if kind in (HUMAN, REMOTE) else kind
 
 
 def forced_to_move(model: Model) -> str | None:
@@ -167,8 +169,8 @@ def undo_to(model: Model) -> int | None:
     only the last action, if a human made it. A move made for a player is taken back
     with the decision before it, and so is any move that was no choice."""
     game = model.game
-    if model.screen != "game" or game is None or game.decision == "over":
-        return None
+    if model.screen != "game" or game is None or game.decision == "over" or model.online:
+        return None  # online, a move made is the table's
     solo = len(humans(model.occupants, game.players)) == 1
     turns = turns_for(model)
     for index in range(len(turns) - 1, -1, -1):

@@ -123,6 +123,31 @@ class Moves:
     count: int
 
 
+@dataclass(frozen=True)
+class Connect:
+    """Meet the other devices of the online table in `room`, its messages sealed with
+    `secret`, through these signalling relays and ICE (STUN, TURN) servers. What the
+    transport sees comes back as `PeerJoined`, `PeerLeft`, `PeerSent`, `NetTrouble`."""
+
+    room: str
+    secret: str
+    relays: tuple[str, ...]
+    ice: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Transmit:
+    """Send `text` on the connection `to`, or on every connection (None)."""
+
+    text: str
+    to: str | None = None
+
+
+@dataclass(frozen=True)
+class Disconnect:
+    """Leave the online table's room: every connection closes."""
+
+
 Effect = (
     Store
     | Think
@@ -137,4 +162,7 @@ Effect = (
     | PageTitle
     | PageLanguage
     | Moves
+    | Connect
+    | Transmit
+    | Disconnect
 )

@@ -428,3 +428,22 @@ def thinking_section(model: Model, game: Game, level: str) -> Markup:
         len(people) == 1 and own_hand(model, game, people[0]),
         undo_button(model, "narrow-only"),
     )
+
+
+def waiting_section(model: Model, game: Game) -> Markup:
+    """At an online table, while a senator at another device (or the host's computer)
+    decides: who is deciding, and this device's own hand."""
+    seat = game.to_move
+    assert seat is not None
+    people = humans(model.occupants, game.players)
+    return _frame(
+        game,
+        "thinking",
+        h(
+            "p",
+            {"class": "prompt", "aria-live": "polite"},
+            phrase(_("{seat} is deciding"), seat=seat_badge(model, seat, game.names)),
+            h("span", {"class": "dots", "aria-hidden": "true"}, "…"),
+        ),
+        len(people) == 1 and own_hand(model, game, people[0]),
+    )

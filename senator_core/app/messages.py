@@ -134,7 +134,9 @@ class LinkGame:
 
 @dataclass(frozen=True)
 class NewGame:
-    """Go to the set-up screen."""
+    """Go to the set-up screen (`online`: at its part for playing with friends online)."""
+
+    online: bool = False
 
 
 @dataclass(frozen=True)
@@ -289,6 +291,95 @@ class FileTooLarge:
     """A chosen or dropped file was too large to read."""
 
 
+# --------------------------------------------------------------------------- playing online
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """The host opens the table set up online: the invited seats wait for their players."""
+
+
+@dataclass(frozen=True)
+class Invited:
+    """The page was opened from an invitation: the part of its address after "#"."""
+
+    fragment: str
+
+
+@dataclass(frozen=True)
+class TakeSeat:
+    """A guest asks for the seat `seat`."""
+
+    seat: str
+
+
+@dataclass(frozen=True)
+class BeginTable:
+    """The host begins the game with the seats as they are."""
+
+
+@dataclass(frozen=True)
+class LeaveTable:
+    """This device leaves the table (the game stays kept as far as it went)."""
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """The host hands the seat `seat`, whose player is away, to a computer."""
+
+    seat: str
+
+
+@dataclass(frozen=True)
+class Say:
+    """Send the chat line written (or, with `text`, that quick reaction)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Mute:
+    """Hide the others' chat lines, or show them again."""
+
+
+@dataclass(frozen=True)
+class PeerJoined:
+    """The transport opened a connection to another device (`link`, its own id)."""
+
+    link: str
+
+
+@dataclass(frozen=True)
+class PeerLeft:
+    """A connection closed."""
+
+    link: str
+
+
+@dataclass(frozen=True)
+class PeerSent:
+    """A message came on the connection `link`, as the text it came as."""
+
+    link: str
+    text: str
+
+
+@dataclass(frozen=True)
+class NetTick:
+    """Time to ask again for what may have been missed (see `Device.tick`), at the
+    table in `room`."""
+
+    room: str
+
+
+@dataclass(frozen=True)
+class NetTrouble:
+    """The transport could not do what was asked: `reason` names what ("relay",
+    "unsupported", or the browser's own words)."""
+
+    reason: str
+
+
 # --------------------------------------------------------------------------- the page
 
 
@@ -389,6 +480,19 @@ Msg = (
     | StorageFailed
     | Failed
     | UnknownControl
+    | OpenTable
+    | Invited
+    | TakeSeat
+    | BeginTable
+    | LeaveTable
+    | StandIn
+    | Say
+    | Mute
+    | PeerJoined
+    | PeerLeft
+    | PeerSent
+    | NetTick
+    | NetTrouble
 )
 
 # The `data-msg` names of the page's controls and the message each makes from `data-value`.
@@ -404,7 +508,7 @@ CONTROLS: dict[str, Callable[[str], Msg]] = {
     "rule": Rule,
     "log-round": LogRound,
     "link-game": lambda _: LinkGame(),
-    "new-game": lambda _: NewGame(),
+    "new-game": lambda value: NewGame(value == "online"),
     "setup": lambda _: NewGame(),
     "start": lambda _: Start(),
     "quick-play": lambda _: QuickPlay(),
@@ -428,6 +532,13 @@ CONTROLS: dict[str, Callable[[str], Msg]] = {
     "forget-no": lambda _: ForgetNo(),
     "export": lambda value: Export(value or "game"),
     "import-file": lambda _: ChooseFile(),
+    "open-table": lambda _: OpenTable(),
+    "take-seat": TakeSeat,
+    "begin-table": lambda _: BeginTable(),
+    "leave-table": lambda _: LeaveTable(),
+    "stand-in": StandIn,
+    "say": Say,
+    "mute": lambda _: Mute(),
 }
 
 

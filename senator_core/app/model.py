@@ -12,6 +12,7 @@ from typing import Any
 
 from ..config import DEFAULT_NAMES, Variants
 from ..game import Game
+from ..online.table import Device
 from ..records import COLOURS, HUMAN, Record, Timeline
 from ..rules import MAX_PLAYERS
 from .saves import Kept, Turn
@@ -23,6 +24,7 @@ ALL_HUMAN = (HUMAN,) * MAX_PLAYERS
 HINT_LEVEL = "expert"  # the strongest level that answers within a second (benchmarks/bots.py)
 QUICK_PLAY_OCCUPANTS = (HUMAN, "normal", "normal", "normal", HUMAN)  # one human against three
 SWITCHES = ("sound", "auto")  # settings turned on and off from the game screen
+REMOTE = "remote"  # at an online table: a person who plays at a device of their own
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,13 @@ PACES = {
 }
 SPEEDS = tuple(PACES)
 
+# Where the devices of an online table find each other (Nostr relays, of the public
+# ones the transport library knows) and the STUN servers that tell each device its
+# address outside its network; contacted only in an online game, changeable in the
+# settings (a TURN server goes there too: "turn:host:port user password").
+RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com", "wss://schnorr.me")
+ICE = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -60,6 +69,8 @@ class Setup:
     sound: bool = True  # a short sound when a human's turn comes and at the end
     auto: bool = True  # moves that are no choice are made for the player
     lang: str = ""  # the language chosen ("" until one is: the browser's is spoken)
+    relays: tuple[str, ...] = RELAYS
+    ice: tuple[str, ...] = ICE
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -74,6 +85,8 @@ class Setup:
             "first_opener": self.first_opener,
             "variants": self.variants.to_dict(),
             "seed": self.seed,
+            "relays": list(self.relays),
+            "ice": list(self.ice),
         }
 
     @property
@@ -106,6 +119,28 @@ class Watch:
     @property
     def game(self) -> Game:
         return self.line.games[self.step]
+
+
+@dataclass(frozen=True)
+class Online:
+    """This device at a table shared online (see `online.py`): the protocol's device,
+    never changed in place (each message works on a copy), the room it meets the
+    others in and the room's secret, the chat so far (who said it, what), whether the
+    player muted it, and what went wrong with the connection, if anything did."""
+
+    device: Device
+    room: str
+    secret: str
+    lines: tuple[tuple[str, str], ...] = ()
+    muted: bool = False
+    trouble: str = ""
+    said_at: tuple[float, ...] = ()  # when this device's last lines were sent (seconds)
+    draft: str = ""  # the chat line being written
+    waited: int = 0  # ticks since a guest last reached the host
+
+    @property
+    def seat(self) -> int | None:
+        return self.device.seat_of(self.device.me)
 
 
 @dataclass(frozen=True)
@@ -157,6 +192,9 @@ class Model:
     lang: str = "en"  # the language the page speaks
     stored: tuple[tuple[str, str | None], ...] = field(default=(), compare=False)
     epoch: int = 0
+    online: Online | None = None  # the table shared with other devices, when online
+    entropy: str = ""  # random text from the page, that this device's ids are made from
+    build: str = ""  # the build of the game this page runs (devices of another cannot play)
 
     @property
     def auto(self) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-Screen = Literal["title", "setup", "game", "end", "replay", "history"]
+Screen = Literal["title", "setup", "game", "end", "replay", "history", "lobby"]
 
 PanelName = Literal["rules", "forum", "log"]  # the panels beside the table
 PANELS: tuple[PanelName, ...] = get_args(PanelName)

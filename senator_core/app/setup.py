@@ -60,6 +60,27 @@ def read_occupants(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+SERVER_SCHEMES = {"relays": ("wss://", "ws://"), "ice": ("stun:", "turn:", "turns:")}
+MAX_SERVERS = 8
+
+
+def servers(kind: str, value: Any) -> tuple[str, ...]:
+    """The relays or ICE servers field as written, line by line (from the field's text
+    or a stored list), kept as it is while the player types; `usable` reads it."""
+    lines = value.split("\n") if isinstance(value, str) else value
+    if not isinstance(lines, list | tuple) or not all(isinstance(v, str) for v in lines):
+        raise ValueError(kind)
+    if sum(len(line) + 1 for line in lines) > 2000:
+        raise ValueError(kind)
+    return tuple(line.replace("\r", "") for line in lines)
+
+
+def usable(kind: str, lines: tuple[str, ...]) -> tuple[str, ...]:
+    """The servers of a field that are of its kind ("relays" or "ice"), at most eight."""
+    found = (" ".join(line.split()) for line in lines)
+    return tuple(s for s in found if s.startswith(SERVER_SCHEMES[kind]))[:MAX_SERVERS]
+
+
 def set_field(setup: Setup, name: str, value: Any) -> Setup:
     """The set-up with one field changed; ValueError for a value it cannot hold."""
     if name == "players":
@@ -96,6 +117,10 @@ def set_field(setup: Setup, name: str, value: Any) -> Setup:
         return replace(setup, variants=Variants.from_dict(value))
     if name == "seed":
         return replace(setup, seed=str(value)[:20])
+    if name == "relays":
+        return replace(setup, relays=servers(name, value))
+    if name == "ice":
+        return replace(setup, ice=servers(name, value))
     if name.startswith("variant-"):
         rule = name.removeprefix("variant-").replace("-", "_")
         if rule not in VARIANT_VALUES:

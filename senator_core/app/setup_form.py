@@ -200,6 +200,7 @@ def setup_screen(model: Model) -> Markup:
                     h("p", {"class": "hint"}, _("The same number deals the same game again.")),
                 ),
             ),
+            online_fieldset(model),
             h(
                 "div",
                 {"class": "title-actions"},
@@ -209,6 +210,50 @@ def setup_screen(model: Model) -> Markup:
                     _("Start the game"),
                 ),
                 h("button", {"type": "button", "data-msg": "title"}, _("Back")),
+            ),
+        ),
+    )
+
+
+def online_fieldset(model: Model) -> Markup:
+    """Opening the table set up to friends on their own devices, and where the devices
+    find each other."""
+    setup = model.setup
+    return h(
+        "fieldset",
+        {"class": "online", "id": "online"},
+        h("legend", None, _("Play with friends online")),
+        h(
+            "p",
+            {"class": "hint"},
+            _(
+                "Seat 1 is yours. Each other seat set to Human is for a friend: you get a"
+                " link to send them, and they play from their own phone or computer."
+            ),
+        ),
+        h("button", {"type": "button", "data-msg": "open-table"}, _("Invite friends online")),
+        h(
+            "details",
+            None,
+            h("summary", None, _("Connection settings")),
+            h("label", {"for": "relays"}, _("Signalling relays, one per line")),
+            h("textarea", {"id": "relays", "name": "relays", "rows": 4}, "\n".join(setup.relays)),
+            h(
+                "label",
+                {"for": "ice"},
+                _(
+                    "STUN and TURN servers, one per line"
+                    " (a TURN server: turn:host:port user password)"
+                ),
+            ),
+            h("textarea", {"id": "ice", "name": "ice", "rows": 3}, "\n".join(setup.ice)),
+            h(
+                "p",
+                {"class": "hint"},
+                _(
+                    "These are contacted only in an online game, to find the other devices;"
+                    " the game itself goes straight from device to device."
+                ),
             ),
         ),
     )

@@ -186,7 +186,9 @@ def persist(model: Model) -> dict[str, str | None]:
     record = record_of(model)
     in_progress = record is not None and game is not None and game.decision != "over"
     writes: dict[str, str | None] = {SETUP_KEY: json.dumps(model.setup.to_dict())}
-    if SAVE_KEY not in model.held and model.alert != "stale":
+    if model.online is not None:
+        writes[SAVE_KEY] = None  # an online game is the table's (the game set aside is kept)
+    elif SAVE_KEY not in model.held and model.alert != "stale":
         writes[SAVE_KEY] = (
             session_json(Session(record, model.turns, shown_of(model)))
             if record is not None and in_progress

@@ -138,6 +138,8 @@ OCCUPANT_LABELS = Translated(
     {
         # Translators: who sits at a seat: a person, or a computer player of a level.
         "human": N_("Human"),
+        # Translators: a seat played by a person at a device of their own, online.
+        "remote": N_("Online player"),
         "easy": N_("Computer: easy"),
         "normal": N_("Computer: normal"),
         "hard": N_("Computer: hard"),

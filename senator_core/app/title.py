@@ -46,6 +46,12 @@ def title_screen(model: Model) -> Markup:
                 h("span", {"class": "button-note"}, _("You and three Normal computers")),
             ),
             h("button", {"type": "button", "data-msg": "new-game"}, _("New game")),
+            h(
+                "button",
+                {"type": "button", "data-msg": "new-game", "data-value": "online"},
+                _("Play with friends online"),
+                h("span", {"class": "button-note"}, _("Each on their own device")),
+            ),
             model.history
             and h("button", {"type": "button", "data-msg": "history"}, _("Games played")),
             h("button", {"type": "button", "data-msg": "import-file"}, _("Open a game file")),

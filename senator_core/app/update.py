@@ -19,7 +19,8 @@ from ..actions import IllegalActionError
 from ..config import DEFAULT_NAMES, GameConfig
 from ..game import new_game, replay
 from ..i18n import LANGUAGES, _, use
-from ..records import RecordError, timeline
+from ..records import HUMAN, RecordError, timeline
+from . import online
 from .changes import at_position, at_table, on_screen
 from .derived import (
     computer_to_move,
@@ -57,6 +58,7 @@ from .help import RULE_SECTIONS
 from .messages import (
     Act,
     AskHint,
+    BeginTable,
     ChooseFile,
     Confirm,
     Continue,
@@ -74,15 +76,24 @@ from .messages import (
     ForgetYes,
     HintReady,
     History,
+    Invited,
     Key,
     Language,
     Leave,
+    LeaveTable,
     LinkGame,
     LoadNewer,
     LogRound,
     Msg,
+    Mute,
+    NetTick,
+    NetTrouble,
     NewGame,
+    OpenTable,
     Panel,
+    PeerJoined,
+    PeerLeft,
+    PeerSent,
     Pick,
     PlayAgain,
     PlayFrom,
@@ -91,10 +102,13 @@ from .messages import (
     ReplayPlay,
     ReplayTick,
     Rule,
+    Say,
+    StandIn,
     Start,
     Step,
     StorageFailed,
     Stored,
+    TakeSeat,
     Thought,
     Title,
     Toggle,
@@ -143,12 +157,13 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
     match msg:
         # -- game moves
         case Act(text):
-            return _act(model, text, now), (Focus("decision"),)
+            acted, effects = _act(model, text, now)
+            return acted, (*effects, Focus("decision"))
         case Forced(moves, text):
             game = model.game
             if game is None or game.moves != moves or forced_to_move(model) != text:
                 return model, ()  # the position changed meanwhile
-            return _act(model, text, now, auto=True), ()
+            return _act(model, text, now, auto=True)
         case Pondered():
             if computer_to_move(model) is None or msg != _pondering(model):
                 return model, ()  # the position changed meanwhile
@@ -157,7 +172,7 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             game = model.game
             if game is None or game.moves != moves or computer_to_move(model) is None:
                 return model, ()  # the player went elsewhere meanwhile (another game, the menu)
-            return _act(model, text, now), ()
+            return _act(model, text, now)
         case HintReady(moves, options):
             if model.game is None or moves != model.game.moves:
                 return model, ()  # the hint was for a position that is gone
@@ -172,7 +187,8 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             if not cards:
                 said = _("Touch the cards of your hand to build a bid first.")
                 return replace(model, notice=said), ()
-            return _act(model, picked_action(cards), now), (Focus("decision"),)
+            acted, effects = _act(model, picked_action(cards), now)
+            return acted, (*effects, Focus("decision"))
         case Explain(key):
             return replace(model, explain="" if model.explain == key else key[:40]), ()
         case AskHint():
@@ -200,8 +216,9 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
         case LinkGame():
             return (model if model.game is None else replace(model, linked=model.game.moves)), ()
         # -- screens
-        case NewGame():
-            return replace(on_screen(model, "setup"), notice=None, panel=""), ()
+        case NewGame(at_online):
+            shown = replace(on_screen(model, "setup"), notice=None, panel="")
+            return shown, ((Scroll("online"),) if at_online else ())
         case Start():
             try:
                 config = game_config(model.setup)
@@ -316,6 +333,33 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             return replace(model, notice=said), ()
         case UnknownControl(name):
             return replace(model, notice=_("Unknown command {name}.").format(name=repr(name))), ()
+        # -- playing online
+        case OpenTable():
+            return online.open_table(set_aside(model, now))
+        case Invited(fragment):
+            return online.invited(set_aside(model, now), fragment)
+        case TakeSeat(seat):
+            return online.take_seat(model, seat)
+        case BeginTable():
+            return online.begin(model)
+        case LeaveTable():
+            return online.leave(model, now)
+        case StandIn(seat):
+            return online.stand_in(model, seat)
+        case Say(text):
+            return online.say(model, text, now)
+        case Mute():
+            return online.mute(model), ()
+        case PeerJoined(link):
+            return online.peer_joined(model, link)
+        case PeerLeft(link):
+            return online.peer_left(model, link, now)
+        case PeerSent(link, text):
+            return online.peer_sent(model, link, text, now)
+        case NetTick(room):
+            return online.tick(model, room)
+        case NetTrouble(reason):
+            return online.trouble(model, reason)
         case _:
             assert_never(msg)
 
@@ -453,7 +497,10 @@ def _field(model: Model, name: str, value: str) -> Model:
         return _language(model, value)
     if name in ("replay-step", "replay-jump"):
         return step_replay(model, value)
-    if name != "speed" and model.screen != "setup":
+    if name == "chat":
+        return online.draft(model, value)
+    in_lobby = model.screen == "lobby" and name == "seat-0-name"
+    if name != "speed" and model.screen != "setup" and not in_lobby:
         return model
     try:
         setup = set_field(model.setup, name, value)
@@ -472,6 +519,8 @@ def _ask_hint(model: Model) -> tuple[Model, Effects]:
     game = model.game
     if game is None or game.to_move is None or model.screen != "game":
         return model, ()
+    if model.occupants[game.to_move] != HUMAN:
+        return model, ()  # the hint is for one's own seat
     if model.hint is not None and model.hint.moves == game.moves:
         return model, ()  # shown already
     return model, (Think(HINT_LEVEL, game.to_move, game, estimate=True),)
@@ -509,9 +558,15 @@ def _pick(model: Model, value: str) -> Model:
     return replace(model, picked=tuple(sorted(picked)))
 
 
-def _act(model: Model, text: str, now: str, auto: bool = False) -> Model:
+def _act(model: Model, text: str, now: str, auto: bool = False) -> tuple[Model, Effects]:
     """Performs a game action; `auto` marks a move made for a human because nothing
-    else was legal (the log says so)."""
+    else was legal (the log says so). At an online table, the table makes it."""
+    if model.online is not None:
+        return online.play(model, text, now)
+    return _act_here(model, text, now, auto), ()
+
+
+def _act_here(model: Model, text: str, now: str, auto: bool = False) -> Model:
     game = model.game
     if game is None or model.screen != "game" or game.to_move is None:
         return replace(model, notice=_("There is no game in progress."))

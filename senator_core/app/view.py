@@ -13,13 +13,15 @@ from ..i18n import _, ngettext, use
 from ..rules import KINDS
 from .derived import computer_to_move, humans, just_happened, watched
 from .end import end_screen, share_section
-from .hand import HINT_SHOWN, decision_section, thinking_section
+from .hand import HINT_SHOWN, decision_section, thinking_section, waiting_section
 from .help import rules_help
 from .history import history_screen
 from .html import Markup, classes, h, keyed
+from .lobby import lobby_screen, table_side
 from .log import log_section
 from .model import Model
 from .motion import moves
+from .online import mine
 from .pieces import SEAT_COLOURS, kind_icon, language_picker
 from .replay import replay_controls
 from .scoreboard import scoreboard, tie_break_steps
@@ -88,7 +90,12 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
     around, own = seating(model, game)
     level = computer_to_move(model) if controls is None else None
     solo = len(humans(model.occupants, game.players)) == 1
-    if controls is None:
+    elsewhere = (
+        model.online is not None and game.to_move is not None and not mine(model, game.to_move)
+    )
+    if controls is None and elsewhere:
+        controls = waiting_section(model, game)
+    elif controls is None:
         controls = thinking_section(model, game, level) if level else decision_section(model, game)
     return h(
         "main",
@@ -123,6 +130,7 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
                 "aside",
                 {"class": "side"},
                 keyed(scoreboard(model, game)),
+                model.screen != "replay" and table_side(model, game),
                 keyed(log_section(model, game, jump=model.screen == "replay")),
                 model.screen != "replay" and keyed(share_section(model, game)),
                 language_picker(model, "narrow-only"),
@@ -219,6 +227,8 @@ def view(model: Model) -> Markup:
         body = history_screen(model)
     elif model.screen == "setup":
         body = setup_screen(model)
+    elif model.screen == "lobby" and model.online is not None:
+        body = lobby_screen(model)
     else:
         body = title_screen(model)
     return h(

@@ -271,6 +271,11 @@ class Device:
         asked = [Send(self.pending, d) for d in self.last_link if d not in self.gathered]
         return self._addressed(list[Out](asked))
 
+    def sit(self, seat: int, name: str) -> list[Out]:
+        """This device's player, named `name`, asks the host for `seat` (before the game)."""
+        self.name = name
+        return self._addressed([Send(self.hello(), self.host), Send(Sit(seat), self.host)])
+
     def chat(self, text: str) -> list[Out]:
         """A chat line from this device's player, to every device."""
         line = Chat(text, self.me)

@@ -1,0 +1,387 @@
+"""Playing online, as the application sees it: the table opened, the invitation, the
+seats filling, and every device's moves, all through the protocol's `Device`.
+
+The network is one more source of messages (`PeerJoined`, `PeerLeft`, `PeerSent`,
+`NetTick`, `NetTrouble`), and sending is an effect (`Connect`, `Transmit`,
+`Disconnect`). Each message works on a copy of the model's device, so an old
+model stays as it was; what the device says to do becomes effects, and its game
+becomes the model's game, seen from this device's seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from ..actions import IllegalActionError
+from ..config import DEFAULT_NAMES
+from ..i18n import _
+from ..online.chance import Chain
+from ..online.table import HUMAN, Device, Out, Report, Said, Send, played
+from ..online.wire import MAX_CHAT, WireError, encode
+from .changes import at_position, at_table, on_screen
+from .derived import log_of, record_of, turns_for
+from .effects import After, Connect, Disconnect, Effect, Transmit
+from .messages import NetTick
+from .model import PALETTE_SIZE, REMOTE, Model, Online
+from .saves import Turn, add_kept, kept
+from .setup import game_config, usable
+from .storage import set_aside
+
+Effects = tuple[Effect, ...]
+
+TICK_SECONDS = 3.0  # how often a device asks again for what it may have missed
+UNREACHED_TICKS = 7  # a guest that has not reached the host in this many ticks says so
+STAND_IN = "normal"  # the computer that plays a missing player's seat, on the host
+CHAT_KEPT = 30  # the chat lines a device keeps
+CHAT_BURST = 4  # at most this many lines of one's own ...
+CHAT_WINDOW = 10.0  # ... in this many seconds
+REACTIONS = ("👍", "👏", "😮", "😄", "😬", "🤝")  # the quick reactions
+
+# "#table=<room>.<secret>.<host>": the room the devices meet in, the secret that
+# seals what the relays carry, and the host's device. Browsers never send the part
+# after "#" to any server.
+INVITATION = re.compile(r"#?table=([0-9a-f]{16})\.([0-9a-f]{32})\.([0-9a-f]{16})\Z")
+
+
+def invitation(model: Model) -> str:
+    """The link that brings a guest to this table."""
+    online = model.online
+    assert online is not None
+    base = model.page_url.split("#")[0]
+    return f"{base}#table={online.room}.{online.secret}.{online.device.host}"
+
+
+def _made(model: Model, purpose: str) -> str:
+    """A random-looking hex id of this page's own, from the page's entropy."""
+    return hashlib.sha256(f"{model.entropy}|{purpose}".encode()).hexdigest()
+
+
+def _connect(model: Model, online: Online) -> Effects:
+    setup = model.setup
+    return (
+        Connect(
+            online.room, online.secret, usable("relays", setup.relays), usable("ice", setup.ice)
+        ),
+        After(TICK_SECONDS, NetTick(online.room)),
+    )
+
+
+def _name(model: Model) -> str:
+    return " ".join(model.setup.names[0].split())[:40] or DEFAULT_NAMES[0]
+
+
+# ------------------------------------------------------------------ opening a table
+
+
+def open_table(model: Model) -> tuple[Model, Effects]:
+    """The host opens the table set up: seat 1 is the host's, every other Human seat
+    waits for an invited player, the computers' seats are the host's computers'."""
+    try:
+        config = game_config(model.setup)
+    except ValueError as err:
+        return replace(model, notice=str(err).rstrip(".") + "."), ()
+    occupants = model.setup.occupants[: config.players]
+    if occupants[0] != HUMAN:
+        said = _("The first seat is yours at an online table: make it Human.")
+        return replace(model, notice=said), ()
+    if HUMAN not in occupants[1:]:
+        said = _("Make at least one more seat Human: that seat is for a friend you invite.")
+        return replace(model, notice=said), ()
+    me = _made(model, "device")[:16]
+    device = Device(me, model.build, _name(model), me, Chain(bytes.fromhex(_made(model, "chain"))))
+    outs = device.open_table(config, occupants)
+    online = Online(device, _made(model, "room")[:16], _made(model, "secret")[:32])
+    opened = replace(on_screen(model, "lobby"), online=online, game=None, turns=(), notice=None)
+    return _carried(opened, device, outs, _connect(opened, online))
+
+
+def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
+    """The page was opened from an invitation: join its table as a guest."""
+    found = INVITATION.match(fragment)
+    if found is None:
+        return replace(model, notice=_("This invitation link is not whole: ask for it again.")), ()
+    room, secret, host = found.groups()
+    if model.online is not None and model.online.room == room:
+        return model, ()  # at this table already
+    me = _made(model, "device")[:16]
+    if me == host:
+        return model, ()
+    chain = Chain(bytes.fromhex(_made(model, "chain")))
+    device = Device(me, model.build, _name(model), host, chain)
+    online = Online(device, room, secret)
+    joined = replace(on_screen(model, "lobby"), online=online, game=None, turns=(), notice=None)
+    return joined, _connect(joined, online)
+
+
+def take_seat(model: Model, value: str) -> tuple[Model, Effects]:
+    online = model.online
+    if online is None or online.device.game is not None or not value.isdigit():
+        return model, ()
+    device = online.device.copy()
+    return _carried(model, device, device.sit(int(value), _name(model)))
+
+
+def begin(model: Model) -> tuple[Model, Effects]:
+    online = model.online
+    if online is None or not online.device.hosting or online.device.entries:
+        return model, ()
+    seats = online.device.seats
+    if any(o == HUMAN and not d for o, d in zip(seats.occupants, seats.devices, strict=True)):
+        return replace(model, notice=_("Every invited seat needs its player first.")), ()
+    device = online.device.copy()
+    return _carried(model, device, device.begin())
+
+
+def leave(model: Model, now: str) -> tuple[Model, Effects]:
+    """This device leaves: the game, as far as it went, stays in the games played."""
+    if model.online is None:
+        return model, ()
+    kept_model = set_aside(model, now) if model.game is not None else model
+    left = replace(on_screen(kept_model, "title"), online=None, game=None, turns=(), notice=None)
+    return left, (Disconnect(),)
+
+
+def stand_in(model: Model, value: str) -> tuple[Model, Effects]:
+    online = model.online
+    if online is None or not value.isdigit() or not online.device.hosting:
+        return model, ()
+    seat = int(value)
+    device = online.device.copy()
+    if seat >= len(device.devices):
+        return model, ()
+    device.stand_in(seat)
+    return _carried(model, device, [])
+
+
+# ------------------------------------------------------------------ moves
+
+
+def mine(model: Model, seat: int) -> bool:
+    """Whether this device plays `seat`: its own player's, or on the host a computer's."""
+    online = model.online
+    if online is None:
+        return True
+    kind = model.occupants[seat]
+    return kind == HUMAN or (kind != REMOTE and online.device.hosting)
+
+
+def play(model: Model, text: str, now: str) -> tuple[Model, Effects]:
+    """A move made on this device, sent to the table (the host orders it at once)."""
+    online = model.online
+    game = model.game
+    assert online is not None
+    if game is None or model.screen != "game" or game.to_move is None:
+        return replace(model, notice=_("There is no game in progress.")), ()
+    if not mine(model, game.to_move):
+        return replace(model, notice=_("It is not your turn.")), ()
+    try:
+        played(game, text)
+    except IllegalActionError as err:
+        return replace(model, notice=str(err)), ()
+    device = online.device.copy()
+    return _carried(model, device, device.play(text), now=now)
+
+
+# ------------------------------------------------------------------ the network
+
+
+def peer_joined(model: Model, link: str) -> tuple[Model, Effects]:
+    if model.online is None:
+        return model, ()
+    device = model.online.device.copy()
+    return _carried(model, device, device.joined(link))
+
+
+def peer_left(model: Model, link: str, now: str) -> tuple[Model, Effects]:
+    if model.online is None:
+        return model, ()
+    device = model.online.device.copy()
+    return _carried(model, device, device.left(link), now=now)
+
+
+def peer_sent(model: Model, link: str, text: str, now: str) -> tuple[Model, Effects]:
+    if model.online is None:
+        return model, ()
+    device = model.online.device.copy()
+    return _carried(model, device, device.receive(link, text), now=now)
+
+
+def tick(model: Model, room: str) -> tuple[Model, Effects]:
+    online = model.online
+    if online is None or online.room != room:
+        return model, ()  # a tick of a table left
+    device = online.device.copy()
+    alone = not device.hosting and device.host not in device.present
+    waited = online.waited + 1 if alone else 0
+    if waited == UNREACHED_TICKS:
+        model, _none = trouble(model, "unreached")
+    elif not waited and online.waited:
+        model = replace(model, online=replace(online, trouble=""))  # reached again
+    assert model.online is not None
+    model = replace(model, online=replace(model.online, waited=waited))
+    return _carried(model, device, device.tick(), (After(TICK_SECONDS, NetTick(online.room)),))
+
+
+def trouble(model: Model, reason: str) -> tuple[Model, Effects]:
+    if model.online is None:
+        return model, ()
+    if reason == "unsupported":
+        said = _("This browser cannot make direct connections (WebRTC): try another browser.")
+    elif reason == "unreached":
+        said = _(
+            "The table cannot be reached yet: the signalling relays may not answer, or the"
+            " host has left. Check the connection, or change the relays in the connection"
+            " settings."
+        )
+    else:
+        said = _(
+            "A device could not connect to yours directly: this network may block direct"
+            " connections. Try the same Wi-Fi, another network, or a TURN server in the"
+            " connection settings."
+        )
+    return replace(model, online=replace(model.online, trouble=said)), ()
+
+
+# ------------------------------------------------------------------ chat
+
+
+def draft(model: Model, text: str) -> Model:
+    """The chat line being written."""
+    online = model.online
+    if online is None:
+        return model
+    return replace(model, online=replace(online, draft=text[:MAX_CHAT]))
+
+
+def say(model: Model, text: str, now: str) -> tuple[Model, Effects]:
+    """Sends a chat line: `text` (a quick reaction) or the line written."""
+    online = model.online
+    if online is None:
+        return model, ()
+    if text and text not in REACTIONS:
+        return model, ()
+    line = " ".join((text or online.draft).split())[:MAX_CHAT]
+    if not line:
+        return model, ()
+    sent = online.said_at
+    moment = _seconds(now)
+    if moment is not None and len(sent) >= CHAT_BURST and moment - sent[-CHAT_BURST] < CHAT_WINDOW:
+        return replace(model, notice=_("Not so fast: wait a moment before the next line.")), ()
+    device = online.device.copy()
+    stamped = replace(
+        online, said_at=(*sent[-CHAT_BURST:], moment or 0.0), draft="" if not text else online.draft
+    )
+    return _carried(replace(model, online=stamped), device, device.chat(line))
+
+
+def _seconds(now: str) -> float | None:
+    try:
+        return datetime.fromisoformat(now).timestamp()
+    except ValueError:
+        return None
+
+
+def mute(model: Model) -> Model:
+    online = model.online
+    if online is None:
+        return model
+    return replace(model, online=replace(online, muted=not online.muted))
+
+
+# ------------------------------------------------------------------ what the device said
+
+
+PROBLEMS = {
+    "build": lambda: _(
+        "Another device at the table runs another version of the game: reload the page on"
+        " every device."
+    ),
+    "seat-taken": lambda: _("That seat is taken: choose another."),
+    "hash": lambda: _(
+        "The game stopped: this device's copy of it differs from the host's. It is kept in"
+        " the games played."
+    ),
+    "illegal": lambda: _("The host refused that move."),
+}
+
+
+def _carried(
+    model: Model, device: Device, outs: list[Out], effects: Effects = (), now: str = ""
+) -> tuple[Model, Effects]:
+    """The model with `device` in it and its game shown, and the effects of what the
+    device said to do."""
+    online = model.online
+    assert online is not None
+    out: list[Effect] = list(effects)
+    lines = list(online.lines)
+    notice = model.notice
+    for item in outs:
+        if isinstance(item, Send):
+            try:
+                out.append(Transmit(encode(item.message), item.to))
+            except WireError:
+                continue
+        elif isinstance(item, Said):
+            lines.append((item.device, item.text[:MAX_CHAT]))
+        elif (
+            isinstance(item, Report)
+            and item.problem in PROBLEMS
+            and (item.problem != "illegal" or item.device == device.host)
+        ):
+            notice = PROBLEMS[item.problem]()
+    online = replace(online, device=device, lines=tuple(lines[-CHAT_KEPT:]))
+    return synced(replace(model, online=online, notice=notice), now), tuple(out)
+
+
+def seen_occupants(model: Model, device: Device) -> tuple[str, ...]:
+    """Who plays each seat, as this device sees it."""
+    devices = device.devices
+    levels = device.seats.occupants
+    seen = []
+    for seat, at in enumerate(devices):
+        if at == device.me:
+            seen.append(HUMAN)
+        elif at and not (device.hosting and seat in device.stand_ins):
+            seen.append(REMOTE)
+        elif at:
+            seen.append(STAND_IN)
+        else:
+            level = levels[seat] if seat < len(levels) else ""
+            seen.append(level if level and level != HUMAN else STAND_IN)
+    return (*seen, *(REMOTE,) * (len(model.occupants) - len(seen)))
+
+
+def synced(model: Model, now: str = "") -> Model:
+    """The model showing its device's game: at the table once the deal is made, each
+    move after the last shown added to who made what."""
+    online = model.online
+    assert online is not None
+    device = online.device
+    game = device.game
+    occupants = seen_occupants(model, device)
+    if game is None:
+        return model
+    before = model.game
+    if before is None or model.screen == "lobby":
+        turns = turns_for(replace(model, game=game, occupants=occupants, turns=()))
+        shown = at_table(model, game, tuple(range(PALETTE_SIZE)), occupants, turns, started=now)
+    elif game is before:
+        shown = replace(model, occupants=occupants) if occupants != model.occupants else model
+    else:
+        turns = model.turns
+        seat = before.to_move
+        if game.moves == before.moves + 1 and len(turns) == before.moves and seat is not None:
+            only = len(before.legal_actions()) == 1
+            turns = (*turns, Turn(seat, len(log_of(before)), False, only))
+        else:
+            turns = turns_for(replace(model, game=game, occupants=occupants, turns=()))
+        shown = at_position(replace(model, occupants=occupants), game, turns)
+    if game.decision == "over" and shown.screen == "game":
+        shown = on_screen(shown, "end")
+        record = record_of(shown)
+        assert record is not None
+        shown = replace(shown, history=add_kept(shown.history, (kept(record, now),)))
+    return shown

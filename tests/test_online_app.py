@@ -1,0 +1,236 @@
+"""The online table as the application plays it: models changed only by `update`, the
+network one more source of messages, every effect carried out as a page would
+(sends delivered between the pages, a computer's thinking done at once)."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field, replace
+
+import pytest
+
+from senator_core.app import update
+from senator_core.app.effects import After, Connect, Disconnect, Effect, Think, Transmit
+from senator_core.app.messages import (
+    Act,
+    BeginTable,
+    Field,
+    Invited,
+    Msg,
+    NetTick,
+    OpenTable,
+    PeerJoined,
+    PeerLeft,
+    PeerSent,
+    Say,
+    StandIn,
+    TakeSeat,
+)
+from senator_core.app.model import HUMAN, REMOTE, Model, Setup
+from senator_core.app.online import invitation, mine
+from senator_core.app.view import view
+from senator_core.bots import make
+
+NOW = "2026-12-02T20:00:00"
+
+
+@dataclass
+class Page:
+    """One browser at the table: its model, and the room it joined."""
+
+    name: str
+    model: Model
+    room: str = ""
+
+
+@dataclass
+class Room:
+    """The transport between the pages: each page's link id is its name."""
+
+    pages: dict[str, Page] = field(default_factory=dict)
+    queue: deque[tuple[Page, Msg]] = field(default_factory=deque)
+    dropped: set[str] = field(default_factory=set)
+    ticks: int = 0
+
+    def add(self, name: str, setup: Setup) -> Page:
+        model = Model(setup=setup, entropy=f"entropy of {name}", build="test-build")
+        page = Page(name, replace(model, page_url="https://senator.example/play/"))
+        self.pages[name] = page
+        return page
+
+    def send(self, page: Page, msg: Msg) -> None:
+        self.queue.append((page, msg))
+        self.settle()
+
+    def settle(self) -> None:
+        while self.queue:
+            page, msg = self.queue.popleft()
+            if page.name in self.dropped:
+                continue
+            page.model, effects = update(page.model, msg, NOW)
+            for effect in effects:
+                self.carry_out(page, effect)
+
+    def carry_out(self, page: Page, effect: Effect) -> None:
+        match effect:
+            case Connect(room):
+                page.room = room
+                for other in self.pages.values():
+                    if other is not page and other.room == room and other.name not in self.dropped:
+                        self.queue.append((other, PeerJoined(page.name)))
+                        self.queue.append((page, PeerJoined(other.name)))
+            case Transmit(text, to):
+                for other in self.pages.values():
+                    if other is page or other.room != page.room or other.name in self.dropped:
+                        continue
+                    if to is None or to == other.name:
+                        self.queue.append((other, PeerSent(page.name, text)))
+            case Disconnect():
+                self.leave(page)
+            case Think(level, seed, game):
+                bot = make(level, seed=seed)
+                self.queue.append((page, Act(str(bot.choose(game)))))  # as Thought would
+            case After(_, NetTick()):
+                self.ticks += 1
+            case After(_, msg):
+                self.queue.append((page, msg))
+            case _:
+                pass
+
+    def leave(self, page: Page) -> None:
+        for other in self.pages.values():
+            if other is not page and other.room == page.room:
+                self.queue.append((other, PeerLeft(page.name)))
+        page.room = ""
+
+
+def table(players: int, occupants: tuple[str, ...]) -> tuple[Room, list[Page]]:
+    """A host who opens a table of `occupants` and a guest at every other Human seat,
+    each seated through the invitation link."""
+    room = Room()
+    names = ("Livia", "Brutus", "Cassia", "Decimus", "Marcus")
+    setup = Setup(players=players, occupants=(*occupants, *(HUMAN,) * (5 - len(occupants))))
+    host = room.add("host", replace(setup, names=names))
+    room.send(host, OpenTable())
+    assert host.model.screen == "lobby", host.model.notice
+    link = invitation(host.model)
+    guests = []
+    for seat, occupant in enumerate(occupants):
+        if seat and occupant == HUMAN:
+            guest = room.add(f"guest{seat}", Setup())
+            room.send(guest, Invited(link.split("#", 1)[1]))
+            room.send(guest, Field("seat-0-name", names[seat]))
+            room.send(guest, TakeSeat(str(seat)))
+            guests.append(guest)
+    return room, [host, *guests]
+
+
+def play_on(room: Room, pages: list[Page], chooser: random.Random, moves: int = 10_000) -> None:
+    """Each person moves at random when their own page shows their turn."""
+    for _ in range(moves):
+        waiting = [
+            p
+            for p in pages
+            if p.name not in room.dropped
+            and p.model.screen == "game"
+            and p.model.game is not None
+            and p.model.game.to_move is not None
+            and p.model.occupants[p.model.game.to_move] == HUMAN
+        ]
+        if not waiting:
+            return
+        page = waiting[0]
+        game = page.model.game
+        assert game is not None
+        room.send(page, Act(str(chooser.choice(game.legal_actions()))))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_friends_play_a_whole_game_from_their_own_pages(players: int) -> None:
+    occupants = (HUMAN, HUMAN, "easy", HUMAN)[:players]
+    room, pages = table(players, occupants)
+    host = pages[0]
+    seats = host.model.online.device.seats if host.model.online else None
+    assert seats is not None and all(
+        seats.devices[s] for s, o in enumerate(occupants) if o == HUMAN
+    )
+    lobby = str(view(pages[1].model))
+    assert "Livia" in lobby and "Brutus" in lobby
+    room.send(host, BeginTable())
+    for page in pages:
+        assert page.model.screen == "game", (page.name, page.model.notice)
+    # Each page sees the table from its own seat: the others are remote or computers.
+    for page in pages:
+        seen = page.model.occupants[:players]
+        assert seen.count(HUMAN) == 1
+        assert seen.count(REMOTE) == occupants.count(HUMAN) - 1
+    play_on(room, pages, random.Random(players))
+    games = [p.model.game for p in pages]
+    assert all(g is not None and g.decision == "over" for g in games)
+    assert len({repr(g.state()) for g in games if g is not None}) == 1
+    for page in pages:
+        assert page.model.screen == "end"
+        kept = page.model.history[0].record()
+        assert kept.finished and HUMAN in kept.occupants and REMOTE not in kept.occupants
+        assert len(page.model.turns) == kept.game.moves
+
+
+def test_a_page_acts_only_for_its_own_seat() -> None:
+    room, pages = table(3, (HUMAN, HUMAN, HUMAN))
+    room.send(pages[0], BeginTable())
+    game = pages[0].model.game
+    assert game is not None and game.to_move is not None
+    others = [p for p in pages if not mine(p.model, game.to_move)]
+    assert len(others) == 2
+    action = str(game.legal_actions()[0])
+    room.send(others[0], Act(action))
+    assert "not your turn" in (others[0].model.notice or "")
+    assert all(p.model.game is not None and p.model.game.moves == game.moves for p in pages)
+
+
+def test_forged_and_broken_messages_change_nothing() -> None:
+    room, pages = table(3, (HUMAN, HUMAN, "normal"))
+    room.send(pages[0], BeginTable())
+    before = [p.model.game for p in pages]
+    for text in ("", "{", '{"v":1,"t":"move","moves":0,"action":"withdraw"}', "x" * 9000):
+        for page in pages:
+            room.send(page, PeerSent("stranger", text))
+            room.send(page, PeerSent(pages[1].name, text))
+    assert [p.model.game for p in pages] == before
+    assert all(p.model.screen == "game" for p in pages)
+    for page in pages:
+        str(view(page.model))  # still draws
+
+
+def test_the_host_hands_a_missing_seat_to_a_computer_and_the_game_goes_on() -> None:
+    room, pages = table(3, (HUMAN, HUMAN, HUMAN))
+    host, away, stays = pages
+    room.send(host, BeginTable())
+    room.dropped.add(away.name)
+    room.leave(away)
+    room.settle()
+    seat = away.model.online.seat if away.model.online else None
+    assert seat is not None
+    room.send(host, StandIn(str(seat)))
+    assert host.model.occupants[seat] not in (HUMAN, REMOTE)
+    play_on(room, [host, stays], random.Random(7))
+    assert host.model.game is not None and host.model.game.decision == "over"
+    assert stays.model.game is not None and stays.model.game.state() == host.model.game.state()
+
+
+def test_chat_lines_reach_every_page_and_are_rate_limited() -> None:
+    room, pages = table(3, (HUMAN, HUMAN, "easy"))
+    host, guest = pages
+    room.send(guest, Field("chat", "  Ave,   senators <b>!  "))
+    room.send(guest, Say())
+    assert host.model.online is not None
+    assert host.model.online.lines[-1][1] == "Ave, senators <b>!"
+    assert "&lt;b&gt;" in str(view(host.model)) or "<b>" not in str(view(host.model))
+    room.send(host, Say("👍"))
+    assert guest.model.online is not None and guest.model.online.lines[-1][1] == "👍"
+    room.send(host, Say("not a reaction"))
+    assert guest.model.online.lines[-1][1] == "👍"
+    for _ in range(6):
+        room.send(guest, Say("👏"))
+    assert "Not so fast" in (guest.model.notice or "")
