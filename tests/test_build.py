@@ -155,8 +155,10 @@ def test_the_transport_imports_only_files_the_site_has(dist: Path) -> None:
     assert "vendor/@noble/secp256k1/index.js" in reached
     for package in ("@trystero-p2p/nostr", "@trystero-p2p/core", "@noble/secp256k1"):
         assert "Permission is hereby granted" in (dist / "vendor" / package / "LICENSE").read_text()
-    page = (dist / "index.html").read_text() + (dist / "main.py").read_text()
-    assert "online.js" not in page and "trystero" not in page.lower()
+    # The page loads the transport only when an online game begins, by a dynamic import.
+    page, adapter = (dist / "index.html").read_text(), (dist / "main.py").read_text()
+    assert "online.js" not in page and "trystero" not in (page + adapter).lower()
+    assert adapter.count("online.js") == 1 and "import(url)" in adapter
 
 
 def test_a_module_importing_a_package_not_pinned_stops_the_build(tmp_path: Path) -> None:

@@ -4,13 +4,14 @@ network one more source of messages, every effect carried out as a page would
 
 from __future__ import annotations
 
+import json
 import random
 from collections import deque
 from dataclasses import dataclass, field, replace
 
 import pytest
 
-from senator_core.app import update
+from senator_core.app import init, start, update
 from senator_core.app.effects import After, Connect, Disconnect, Effect, Think, Transmit
 from senator_core.app.messages import (
     Act,
@@ -29,6 +30,8 @@ from senator_core.app.messages import (
 )
 from senator_core.app.model import HUMAN, REMOTE, Model, Setup
 from senator_core.app.online import invitation, mine
+from senator_core.app.saves import ONLINE_KEY
+from senator_core.app.storage import persist
 from senator_core.app.view import view
 from senator_core.bots import make
 
@@ -234,3 +237,50 @@ def test_chat_lines_reach_every_page_and_are_rate_limited() -> None:
     for _ in range(6):
         room.send(guest, Say("👏"))
     assert "Not so fast" in (guest.model.notice or "")
+
+
+def test_a_reloaded_page_comes_back_to_its_seat_from_what_it_stored() -> None:
+    room, pages = table(3, (HUMAN, HUMAN, "easy"))
+    host, guest = pages
+    room.send(host, BeginTable())
+    play_on(room, pages, random.Random(3), moves=6)
+    stored = persist(guest.model)[ONLINE_KEY]
+    assert stored is not None
+    # The page goes away (closed, reloaded) and opens again from what it stored.
+    room.dropped.add(guest.name)
+    room.leave(guest)
+    room.settle()
+    model, _writes = init({ONLINE_KEY: stored}, page_url=guest.model.page_url, build="test-build")
+    assert model.online is not None and model.screen == "game"
+    back = room.add("guest-again", Setup())
+    back.model = replace(model, entropy="a new page load")
+    assert back.model.game is not None and back.model.game.state() == guest.model.game.state()
+    for effect in start(back.model):
+        room.carry_out(back, effect)
+    room.settle()
+    play_on(room, [host, back], random.Random(4))
+    assert host.model.game is not None and host.model.game.decision == "over"
+    assert back.model.game is not None and back.model.game.state() == host.model.game.state()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "[]", '{"format": 1}', '{"format": 1, "room": "x", "secret": "y", "device": {}}'],
+)
+def test_an_unreadable_kept_table_is_said_and_cleared(text: str) -> None:
+    model, writes = init({ONLINE_KEY: text} if text else {ONLINE_KEY: "{"})
+    assert model.online is None and model.screen == "title"
+    assert "could not be read" in (model.notice or "")
+    assert writes[ONLINE_KEY] is None
+
+
+def test_a_forged_stream_kept_here_is_not_restored() -> None:
+    room, pages = table(3, (HUMAN, HUMAN, "easy"))
+    room.send(pages[0], BeginTable())
+    play_on(room, pages, random.Random(3), moves=4)
+    data = json.loads(persist(pages[1].model)[ONLINE_KEY] or "")
+    entry = json.loads(data["device"]["entries"][-1])
+    entry["hash"] = "0" * 16
+    data["device"]["entries"][-1] = json.dumps(entry)
+    model, _writes = init({ONLINE_KEY: json.dumps(data)}, build="test-build")
+    assert model.online is None and "could not be read" in (model.notice or "")

@@ -126,10 +126,11 @@ class Page:
             now(),
             lang if isinstance(lang, str) else None,
             browser,
+            str(js.window.senatorBuild or "dev"),
         )
         # This page's random ids (an online table's device, room and secret) come from here.
         entropy = "".join(f"{b:02x}" for b in js.crypto.getRandomValues(js.Uint8Array.new(32)))
-        self.model = replace(model, entropy=entropy, build=str(js.window.senatorBuild or "dev"))
+        self.model = replace(model, entropy=entropy)
         self.table: Any = None  # the online table's transport, once joined
         self.joining: Any = None
         # A subtree whose checksum (`data-v`, see `keyed`) did not change is skipped whole.

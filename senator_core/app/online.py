@@ -11,6 +11,7 @@ becomes the model's game, seen from this device's seat.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import replace
 from datetime import datetime
@@ -28,7 +29,6 @@ from .messages import NetTick
 from .model import PALETTE_SIZE, REMOTE, Model, Online
 from .saves import Turn, add_kept, kept
 from .setup import game_config, usable
-from .storage import set_aside
 
 Effects = tuple[Effect, ...]
 
@@ -135,12 +135,11 @@ def begin(model: Model) -> tuple[Model, Effects]:
     return _carried(model, device, device.begin())
 
 
-def leave(model: Model, now: str) -> tuple[Model, Effects]:
-    """This device leaves: the game, as far as it went, stays in the games played."""
+def leave(model: Model) -> tuple[Model, Effects]:
+    """This device leaves (the game, as far as it went, set aside first by the caller)."""
     if model.online is None:
         return model, ()
-    kept_model = set_aside(model, now) if model.game is not None else model
-    left = replace(on_screen(kept_model, "title"), online=None, game=None, turns=(), notice=None)
+    left = replace(on_screen(model, "title"), online=None, game=None, turns=(), notice=None)
     return left, (Disconnect(),)
 
 
@@ -385,3 +384,60 @@ def synced(model: Model, now: str = "") -> Model:
         assert record is not None
         shown = replace(shown, history=add_kept(shown.history, (kept(record, now),)))
     return shown
+
+
+# ------------------------------------------------------------------ kept across reloads
+
+ONLINE_FORMAT = 1
+_WRITTEN: list[tuple[object, str]] = []  # the last table written, and its text
+
+
+def online_json(online: Online) -> str:
+    """What a reload needs to come back to the table, as stored under ONLINE_KEY."""
+    device = online.device
+    key = (
+        device.me,
+        device.name,
+        online.muted,
+        online.room,
+        len(device.entries),
+        device.host,
+        device.seats,
+        tuple(device.stand_ins),
+    )
+    if not _WRITTEN or _WRITTEN[0][0] != key:
+        text = json.dumps(
+            {
+                "format": ONLINE_FORMAT,
+                "room": online.room,
+                "secret": online.secret,
+                "device": device.kept(),
+                "muted": online.muted,
+            },
+            separators=(",", ":"),
+        )
+        _WRITTEN[:] = [(key, text)]
+    return _WRITTEN[0][1]
+
+
+def restored(model: Model, text: str) -> Model:
+    """The model back at the table kept in `text` (a reload); as it was, with a notice,
+    if it cannot be read."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != ONLINE_FORMAT:
+            raise ValueError("format")
+        room, secret = str(data["room"]), str(data["secret"])
+        if not (re.fullmatch(r"[0-9a-f]{16}", room) and re.fullmatch(r"[0-9a-f]{32}", secret)):
+            raise ValueError("room")
+        device = Device.restored(data["device"], model.build)
+    except (ValueError, KeyError, TypeError, RecursionError):
+        return replace(model, notice=_("The online table kept here could not be read."))
+    online = Online(device, room, secret, muted=bool(data.get("muted")))
+    back = replace(on_screen(model, "lobby"), online=online, game=None, turns=())
+    return synced(back)
+
+
+def reconnect(model: Model) -> Effects:
+    """The effects of a page that opens at an online table: meet the others again."""
+    return () if model.online is None else _connect(model, model.online)

@@ -55,6 +55,7 @@ from .screens import OpenPanel, panel_named
 SAVE_KEY = "senator.save"
 SETUP_KEY = "senator.setup"
 HISTORY_KEY = "senator.history"
+ONLINE_KEY = "senator.online"  # this device at an online table (see `online.py`)
 UNREADABLE_KEY = "senator.save.unreadable"
 UNREADABLE_HISTORY_KEY = "senator.history.unreadable"
 SESSION_FORMAT = "senator-session"

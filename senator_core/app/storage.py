@@ -14,8 +14,10 @@ from ..records import Record, RecordError, read_link
 from .changes import at_table
 from .derived import full_colours, full_occupants, record_of
 from .model import ALL_HUMAN, Hint, Model, Setup
+from .online import online_json, restored
 from .saves import (
     HISTORY_KEY,
+    ONLINE_KEY,
     SAVE_KEY,
     SETUP_KEY,
     UNREADABLE_HISTORY_KEY,
@@ -34,7 +36,7 @@ from .saves import (
 from .setup import setup_from_dict
 from .watching import open_replay
 
-STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY)  # what the page reads when it opens
+STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, ONLINE_KEY)  # what the page reads when it opens
 
 
 def session_model(model: Model, session: Session) -> Model:
@@ -75,6 +77,7 @@ def init(
     now: str = "",
     lang: str | None = None,
     browser: tuple[str, ...] = (),
+    build: str = "",
 ) -> tuple[Model, dict[str, str | None]]:
     """The first model, from what the browser stored and the `game` link parameter
     (`now`, the time, dates a game in progress that a link's game sets aside). The
@@ -85,7 +88,7 @@ def init(
     is kept aside under another key, never lost). The model's `stored` is what the
     storage holds once those are made.
     """
-    model, writes = _read(storage, link, page_url, now, lang, browser)
+    model, writes = _read(storage, link, page_url, now, lang, browser, build)
     stored = {key: storage.get(key) for key in STORED_KEYS}
     stored.update((k, v) for k, v in writes.items() if k in STORED_KEYS)
     known = tuple((k, v) for k, v in stored.items() if v is not None)  # nothing: not kept
@@ -99,6 +102,7 @@ def _read(
     now: str,
     lang: str | None,
     browser: tuple[str, ...],
+    build: str = "",
 ) -> tuple[Model, dict[str, str | None]]:
     writes: dict[str, str | None] = {}
     notices: list[str] = []
@@ -113,7 +117,7 @@ def _read(
         writes[SETUP_KEY] = json.dumps(setup.to_dict())  # remembered at once
     spoken = pick_language(setup.lang, *browser)
     use(spoken)
-    model = Model(setup=setup, colours=setup.colours, page_url=page_url, lang=spoken)
+    model = Model(setup=setup, colours=setup.colours, page_url=page_url, lang=spoken, build=build)
     held: set[str] = set()
     history: tuple[Kept, ...] = ()
     stored_history = storage.get(HISTORY_KEY)
@@ -160,6 +164,11 @@ def _read(
             if session.record.game.decision != "over":
                 model = session_model(model, session)
     model = replace(model, held=frozenset(held), notice=" ".join(notices) or None)
+    at_table_online = storage.get(ONLINE_KEY)
+    if at_table_online and not link:
+        model = restored(model, at_table_online)
+        if model.online is None:
+            writes[ONLINE_KEY] = None  # unreadable: the game itself was never kept here
     if link:
         try:
             opened = read_link(link)
@@ -186,6 +195,7 @@ def persist(model: Model) -> dict[str, str | None]:
     record = record_of(model)
     in_progress = record is not None and game is not None and game.decision != "over"
     writes: dict[str, str | None] = {SETUP_KEY: json.dumps(model.setup.to_dict())}
+    writes[ONLINE_KEY] = None if model.online is None else online_json(model.online)
     if model.online is not None:
         writes[SAVE_KEY] = None  # an online game is the table's (the game set aside is kept)
     elif SAVE_KEY not in model.held and model.alert != "stale":

@@ -150,6 +150,7 @@ def start(model: Model) -> Effects:
         Moves(model.game.moves if model.game else -1),
         Scroll("log"),
         *_waits(None, model),
+        *online.reconnect(model),
     )
 
 
@@ -343,7 +344,7 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
         case BeginTable():
             return online.begin(model)
         case LeaveTable():
-            return online.leave(model, now)
+            return online.leave(set_aside(model, now) if model.game else model)
         case StandIn(seat):
             return online.stand_in(model, seat)
         case Say(text):

@@ -23,8 +23,9 @@ from typing import Literal
 from ..actions import IllegalActionError
 from ..config import GameConfig
 from ..game import Game, new_game
-from .chance import LENGTH, Chain, follows, seed_of
+from .chance import LENGTH, Chain, follows, is_link, seed_of
 from .wire import (
+    DEVICE,
     Ask,
     Chat,
     Entry,
@@ -38,6 +39,7 @@ from .wire import (
     Want,
     WireError,
     decode,
+    encode,
 )
 
 HUMAN = "human"  # a seat for a person at a device of their own
@@ -158,6 +160,48 @@ class Device:
             waiting=dict(self.waiting),
             asked_from=set(self.asked_from),
         )
+
+    # ------------------------------------------------------------ kept across reloads
+
+    def kept(self) -> dict[str, object]:
+        """What a reload needs to come back as this device: who it is, its chain's
+        secret, the host, the seats and the stream (as the wire writes them)."""
+        return {
+            "me": self.me,
+            "name": self.name,
+            "host": self.host,
+            "chain": self.chain.reveal(LENGTH),
+            "seats": encode(self.seats),
+            "entries": [encode(e) for e in self.entries],
+            "stand_ins": sorted(self.stand_ins),
+        }
+
+    @classmethod
+    def restored(cls, data: object, build: str) -> Device:
+        """The device `kept` wrote, its stream applied again by this engine; ValueError
+        if it is not whole and sound."""
+        if not isinstance(data, dict):
+            raise ValueError("not a device")
+        try:
+            me, name, host = (str(data[k]) for k in ("me", "name", "host"))
+            if not (DEVICE.match(me) and DEVICE.match(host)) or not is_link(data["chain"]):
+                raise ValueError("ids")
+            device = cls(me, build, name[:40], host, Chain(bytes.fromhex(data["chain"])))
+            seats = decode(data["seats"])
+            if not isinstance(seats, Seats):
+                raise ValueError("seats")
+            device.seats = seats
+            for text in data["entries"]:
+                entry = decode(text)
+                if not isinstance(entry, Entry):
+                    raise ValueError("an entry")
+                problem = device._apply(entry)
+                if problem is not None:
+                    raise ValueError(problem)
+            device.stand_ins = {int(s) for s in data.get("stand_ins", ()) if 0 <= int(s) < 5}
+        except (KeyError, TypeError, WireError) as err:
+            raise ValueError(str(err)[:64]) from None
+        return device
 
     # ------------------------------------------------------------ who is who
 
