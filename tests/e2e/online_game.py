@@ -144,7 +144,17 @@ def play(dist: Path, moves: int, shots: Path, folder: Path) -> dict[str, Any]:
             delays: list[float] = []
             made = 0
             deadline = time.monotonic() + 240
+            reload_seconds = -1.0
             while made < moves and time.monotonic() < deadline:
+                if made == moves // 2 and reload_seconds < 0:
+                    # The phone's page reloads mid-game: it comes back to its seat.
+                    phone = guests[1]
+                    reloaded = time.monotonic()
+                    phone.reload()
+                    phone.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+                    phone.wait_for_selector('[data-screen="game"]')
+                    phone.wait_for_function(MOVED, arg=moves_of(host) - 1)
+                    reload_seconds = time.monotonic() - reloaded
                 mover = next((pg for pg in pages if own_turn(pg)), None)
                 if mover is None:
                     pages[0].wait_for_timeout(100)
@@ -170,6 +180,7 @@ def play(dist: Path, moves: int, shots: Path, folder: Path) -> dict[str, Any]:
                 "start": round(invited - started, 2),
                 "invitation_to_seats": round(seated - invited, 2),
                 "begin": round(begun - seated, 2),
+                "reload": round(reload_seconds, 2),
                 "move_delay_median": round(sorted(delays)[len(delays) // 2], 3) if delays else -1,
                 "move_delay_max": round(max(delays), 3) if delays else -1,
             }
