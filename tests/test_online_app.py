@@ -284,3 +284,24 @@ def test_a_forged_stream_kept_here_is_not_restored() -> None:
     data["device"]["entries"][-1] = json.dumps(entry)
     model, _writes = init({ONLINE_KEY: json.dumps(data)}, build="test-build")
     assert model.online is None and "could not be read" in (model.notice or "")
+
+
+def test_when_the_host_goes_another_page_hosts_and_the_game_goes_on() -> None:
+    room, pages = table(4, (HUMAN, HUMAN, "easy", HUMAN))
+    host, first, second = pages
+    room.send(host, BeginTable())
+    play_on(room, pages, random.Random(11), moves=5)
+    room.dropped.add(host.name)
+    room.leave(host)
+    room.settle()
+    hosts = [p for p in (first, second) if p.model.online and p.model.online.device.hosting]
+    assert len(hosts) == 1
+    # The others wait for the old host's seat, until the new host hands it to a
+    # computer; its computers play the computers' seats too, and the game ends.
+    new_host = hosts[0]
+    drawn = str(view(new_host.model))
+    assert "is away" in drawn and 'data-msg="stand-in" data-value="0"' in drawn
+    room.send(new_host, StandIn("0"))
+    play_on(room, [first, second], random.Random(12))
+    assert first.model.game is not None and first.model.game.decision == "over"
+    assert second.model.game is not None and second.model.game.state() == first.model.game.state()
