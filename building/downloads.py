@@ -28,6 +28,11 @@ MICROPIP_VERSION = "0.11.1"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 
+# The invitation's QR code, drawn in Python on the host's page only (installed when a
+# table opens, never on a first visit).
+SEGNO_VERSION = "1.6.6"
+SEGNO_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"
+
 MORPHDOM_VERSION = "2.7.8"
 MORPHDOM_INTEGRITY = (
     "sha512-D/fR4xgGUyVRbdMGU6Nejea1RFzYxYtyurG4Fbv2Fi/daKlWKuXGLOdXtl+3eIwL110cI2hz1"
@@ -116,6 +121,11 @@ def pypi_wheel(name: str, version: str, sha256_hex: str, *options: str) -> Path:
             wheel.unlink(missing_ok=True)
             raise BuildError(f"{name} from PyPI does not match its pinned sha256")
     return wheel
+
+
+def segno_wheel() -> Path:
+    """segno's pure wheel from PyPI: QR codes for the online table's invitation."""
+    return pypi_wheel("segno", SEGNO_VERSION, SEGNO_SHA256, "--python-version", "3.14")
 
 
 def micropip_wheel() -> Path:

@@ -31,6 +31,7 @@ from .downloads import (
     micropip_wheel,
     npm_tarball,
     pyodide_tarball,
+    segno_wheel,
     sha256,
 )
 from .icons import cached_icon
@@ -125,6 +126,9 @@ def _build(dist: Path) -> Path:
         wheel_path = f"wheels/{wheel_digest}/{wheel.name}"
         (staging / wheel_path).parent.mkdir(parents=True)
         shutil.copy2(wheel, staging / wheel_path)
+        qr = segno_wheel()
+        qr_path = f"wheels/{qr.name}"  # its name carries its version: never served stale
+        shutil.copy2(qr, staging / qr_path)
         (staging / "index.html").write_text(_page(), encoding="utf-8")
         shutil.copy2(folders.WEB / "main.py", staging / "main.py")
         _transport(staging)
@@ -136,6 +140,7 @@ def _build(dist: Path) -> Path:
             "wheel": wheel_path,
             "main": f"main.py?v={main_digest}",
             "pyodide": PYODIDE_VERSION,
+            "qr": qr_path,
         }
         (staging / "build.json").write_text(json.dumps(build_info, indent=1), encoding="utf-8")
 
@@ -145,6 +150,8 @@ def _build(dist: Path) -> Path:
             digest.update(name.encode())
             digest.update(hashlib.sha256((staging / name).read_bytes()).digest())
         version = digest.hexdigest()[:16]
+        # Only a host needs the QR code's library, once online: not kept for every visitor.
+        files.remove(qr_path)
         cached = [f"main.py?v={main_digest}" if n == "main.py" else n for n in files]
         (staging / "sw.js").write_text(_service_worker(cached, version), encoding="utf-8")
         (staging / ".nojekyll").write_text("", encoding="utf-8")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 import pytest
 
 from senator_core.app import init, start, update
-from senator_core.app.effects import After, Connect, Disconnect, Effect, Think, Transmit
+from senator_core.app.effects import After, Connect, Disconnect, Effect, LoadQr, Think, Transmit
 from senator_core.app.messages import (
     Act,
     BeginTable,
@@ -24,6 +24,7 @@ from senator_core.app.messages import (
     PeerJoined,
     PeerLeft,
     PeerSent,
+    QrReady,
     Say,
     StandIn,
     TakeSeat,
@@ -305,3 +306,17 @@ def test_when_the_host_goes_another_page_hosts_and_the_game_goes_on() -> None:
     play_on(room, [first, second], random.Random(12))
     assert first.model.game is not None and first.model.game.decision == "over"
     assert second.model.game is not None and second.model.game.state() == first.model.game.state()
+
+
+def test_the_host_is_given_the_invitation_as_a_qr_code_once_its_library_is_in() -> None:
+    room = Room()
+    host = room.add("host", Setup(players=3))
+    host.model, effects = update(host.model, OpenTable(), NOW)
+    assert any(isinstance(e, LoadQr) for e in effects)
+    assert "<svg" not in str(view(host.model))  # the link alone until then
+    host.model, _effects = update(host.model, QrReady(), NOW)
+    drawn = str(view(host.model))
+    assert '<svg role="img" width="180" height="180" class="qr">' in drawn
+    segno = pytest.importorskip("segno")
+    modules = segno.make(invitation(host.model), error="m").svg_inline(scale=4, border=2)
+    assert modules.split(' d="')[1].split('"')[0] in drawn  # the link's own code

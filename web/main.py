@@ -31,6 +31,7 @@ from senator_core.app.effects import (
     Effect,
     Focus,
     Guard,
+    LoadQr,
     Moves,
     PageLanguage,
     PageTitle,
@@ -52,6 +53,7 @@ from senator_core.app.messages import (
     PeerJoined,
     PeerLeft,
     PeerSent,
+    QrReady,
     StorageFailed,
     Stored,
     Thought,
@@ -306,6 +308,8 @@ class Page:
                     self.table.send(text, to)
             case Disconnect():
                 self.disconnect()
+            case LoadQr():
+                self.start(self.load_qr())
 
     def start(self, work: Coroutine[Any, Any, None]) -> Any:
         """Runs `work` alongside the page, keeping a reference until it ends."""
@@ -369,6 +373,19 @@ class Page:
             )
         except Exception as err:
             self.dispatch(NetTrouble(f"{err}"[:200]))
+
+    async def load_qr(self) -> None:
+        """Installs the QR code's library from the site; the invitation shows without it
+        until then (or for good, if it cannot be had)."""
+        try:
+            import micropip  # noqa: PLC0415  (loaded by the page before this file runs)
+
+            url = js.URL.new(js.window.senatorQr, js.document.baseURI).href
+            await micropip.install(url, deps=False)
+        except Exception as err:
+            js.console.info(f"Senator: no QR code: {err}")
+            return
+        self.dispatch(QrReady())
 
     def disconnect(self) -> None:
         if self.table is not None:

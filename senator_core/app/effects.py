@@ -144,6 +144,12 @@ class Transmit:
 
 
 @dataclass(frozen=True)
+class LoadQr:
+    """Install the QR code's library (a host's page needs it, nobody else's); the page
+    sends `QrReady` once it can be imported."""
+
+
+@dataclass(frozen=True)
 class Disconnect:
     """Leave the online table's room: every connection closes."""
 
@@ -165,4 +171,5 @@ Effect = (
     | Connect
     | Transmit
     | Disconnect
+    | LoadQr
 )

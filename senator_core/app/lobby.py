@@ -10,6 +10,7 @@ from .html import Markup, h
 from .model import Model, Online
 from .online import REACTIONS, invitation
 from .pieces import colour_badge
+from .qr import qr_code
 from .text import OCCUPANT_LABELS
 
 
@@ -84,6 +85,7 @@ def lobby_screen(model: Model) -> Markup:
                     "onfocus": "this.select()",
                 },
             ),
+            online.qr and qr_code(link, _("The invitation link as a QR code")),
         )
         ready = not open_seats and not device.entries
         status = (

@@ -373,6 +373,11 @@ class NetTick:
 
 
 @dataclass(frozen=True)
+class QrReady:
+    """The QR code's library can be imported now."""
+
+
+@dataclass(frozen=True)
 class NetTrouble:
     """The transport could not do what was asked: `reason` names what ("relay",
     "unsupported", or the browser's own words)."""
@@ -493,6 +498,7 @@ Msg = (
     | PeerSent
     | NetTick
     | NetTrouble
+    | QrReady
 )
 
 # The `data-msg` names of the page's controls and the message each makes from `data-value`.

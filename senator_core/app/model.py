@@ -137,6 +137,7 @@ class Online:
     said_at: tuple[float, ...] = ()  # when this device's last lines were sent (seconds)
     draft: str = ""  # the chat line being written
     waited: int = 0  # ticks since a guest last reached the host
+    qr: bool = False  # the invitation's QR code can be drawn (its library is installed)
 
     @property
     def seat(self) -> int | None:

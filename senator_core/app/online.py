@@ -24,7 +24,7 @@ from ..online.table import HUMAN, Device, Out, Report, Said, Send, played
 from ..online.wire import MAX_CHAT, WireError, encode
 from .changes import at_position, at_table, on_screen
 from .derived import log_of, record_of, turns_for
-from .effects import After, Connect, Disconnect, Effect, Transmit
+from .effects import After, Connect, Disconnect, Effect, LoadQr, Transmit
 from .messages import NetTick
 from .model import PALETTE_SIZE, REMOTE, Model, Online
 from .saves import Turn, add_kept, kept
@@ -95,7 +95,12 @@ def open_table(model: Model) -> tuple[Model, Effects]:
     outs = device.open_table(config, occupants)
     online = Online(device, _made(model, "room")[:16], _made(model, "secret")[:32])
     opened = replace(on_screen(model, "lobby"), online=online, game=None, turns=(), notice=None)
-    return _carried(opened, device, outs, _connect(opened, online))
+    return _carried(opened, device, outs, (*_connect(opened, online), LoadQr()))
+
+
+def qr_ready(model: Model) -> Model:
+    online = model.online
+    return model if online is None else replace(model, online=replace(online, qr=True))
 
 
 def invited(model: Model, fragment: str) -> tuple[Model, Effects]:

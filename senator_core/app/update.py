@@ -98,6 +98,7 @@ from .messages import (
     PlayAgain,
     PlayFrom,
     Pondered,
+    QrReady,
     QuickPlay,
     ReplayPlay,
     ReplayTick,
@@ -361,6 +362,8 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             return online.tick(model, room)
         case NetTrouble(reason):
             return online.trouble(model, reason)
+        case QrReady():
+            return online.qr_ready(model), ()
         case _:
             assert_never(msg)
 

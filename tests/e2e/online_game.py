@@ -125,6 +125,7 @@ def play(dist: Path, moves: int, shots: Path, folder: Path) -> dict[str, Any]:
             host.click('[data-msg="new-game"][data-value="online"]')
             host.click('[data-msg="open-table"]')
             link = host.input_value("#invitation")
+            host.wait_for_selector(".invitation svg.qr")
             host.screenshot(path=str(shots / "online-host-lobby-1280.png"))
             invited = time.monotonic()
             for guest, name in zip(guests, NAMES[1:], strict=True):

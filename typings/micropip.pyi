@@ -1,0 +1,3 @@
+"""micropip, as the page uses it: installing one wheel from a URL."""
+
+async def install(requirements: str | list[str], deps: bool = True) -> None: ...
