@@ -85,7 +85,7 @@ def test_title_screen_offers_a_new_game_and_the_rules() -> None:
     page = Page(view(Model()))
     assert page.values("data-screen") == ["title"]
     assert page.values("data-msg") == [
-        "quick-play", "new-game", "new-game", "import-file", "panel", "toggle", "toggle"
+        "quick-play", "new-game", "online-game", "import-file", "panel", "toggle", "toggle"
     ]  # fmt: skip
     assert page.values("data-action") == []
     opened = updated(Model(), control("panel", "rules"))

@@ -48,7 +48,7 @@ def title_screen(model: Model) -> Markup:
             h("button", {"type": "button", "data-msg": "new-game"}, _("New game")),
             h(
                 "button",
-                {"type": "button", "data-msg": "new-game", "data-value": "online"},
+                {"type": "button", "data-msg": "online-game"},
                 _("Play with friends online"),
                 h("span", {"class": "button-note"}, _("Each on their own device")),
             ),

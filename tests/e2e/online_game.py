@@ -122,7 +122,7 @@ def play(dist: Path, moves: int, shots: Path, folder: Path) -> dict[str, Any]:
             for page in pages:
                 page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
             wait_for_relay(relay, relay_url, folder)
-            host.click('[data-msg="new-game"][data-value="online"]')
+            host.click('[data-msg="online-game"]')
             host.click('[data-msg="open-table"]')
             link = host.input_value("#invitation")
             host.wait_for_selector(".invitation svg.qr")
