@@ -19,6 +19,7 @@ from senator_core.app.messages import (
     Field,
     Invited,
     Msg,
+    Mute,
     NetTick,
     OpenTable,
     PeerJoined,
@@ -320,3 +321,15 @@ def test_the_host_is_given_the_invitation_as_a_qr_code_once_its_library_is_in() 
     segno = pytest.importorskip("segno")
     modules = segno.make(invitation(host.model), error="m").svg_inline(scale=4, border=2)
     assert modules.split(' d="')[1].split('"')[0] in drawn  # the link's own code
+
+
+def test_a_reaction_shows_on_the_speakers_seat_at_the_table() -> None:
+    room, pages = table(3, (HUMAN, HUMAN, "easy"))
+    host, guest = pages
+    room.send(host, BeginTable())
+    room.send(host, Say("👏"))
+    drawn = str(view(guest.model))
+    seat = drawn.index('data-seat="0"')
+    assert '<span class="said" role="status">👏</span>' in drawn[seat : seat + 1500]
+    room.send(guest, Mute())
+    assert 'class="said"' not in str(view(guest.model))

@@ -290,6 +290,18 @@ def _select_speed(chosen: str) -> Markup:
 # --------------------------------------------------------------------------- the seats
 
 
+def _said(model: Model, seat: int) -> Markup | None:
+    """At an online table: what this seat's player said last, while it is one of the
+    last three lines of the chat (and the chat is not muted)."""
+    online = model.online
+    if online is None or online.muted:
+        return None
+    devices = online.device.devices
+    speaker = devices[seat] if seat < len(devices) else ""
+    said = next((t for d, t in reversed(online.lines[-3:]) if speaker and d == speaker), None)
+    return h("span", {"class": "said", "role": "status"}, said) if said else None
+
+
 def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = False) -> Markup:
     """One senator's place at the table: name, occupant, marks, hand, tokens and bid."""
     names = game.names
@@ -345,6 +357,7 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
                 OCCUPANT_LABELS[occupant],
             ),
             h("span", {"class": "marks"}, marks),
+            _said(model, seat),
             _seat_score(game, seat, lead),
             h(
                 "span",
