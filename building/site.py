@@ -54,6 +54,7 @@ def _transport(site: Path) -> None:
     if f'from "./{entry}"' not in script:
         raise BuildError(f"web/online.js does not import the transport's library ./{entry}")
     (site / "online.js").write_text(script, encoding="utf-8")
+    shutil.copy2(folders.WEB / "direct.js", site / "direct.js")  # meeting by codes
 
 
 def _page() -> str:

@@ -22,8 +22,10 @@ from pyodide.ffi import create_proxy, to_js
 from senator_core.app import Msg, clicked, init, start, update, view
 from senator_core.app.art import sprite
 from senator_core.app.effects import (
+    Accept,
     After,
     Animate,
+    Answer,
     Chime,
     Connect,
     Disconnect,
@@ -33,6 +35,7 @@ from senator_core.app.effects import (
     Guard,
     LoadQr,
     Moves,
+    Offer,
     PageLanguage,
     PageTitle,
     PickFile,
@@ -42,6 +45,7 @@ from senator_core.app.effects import (
     Transmit,
 )
 from senator_core.app.messages import (
+    CodeMade,
     Failed,
     Field,
     FileOpened,
@@ -134,6 +138,8 @@ class Page:
         entropy = "".join(f"{b:02x}" for b in js.crypto.getRandomValues(js.Uint8Array.new(32)))
         self.model = replace(model, entropy=entropy)
         self.table: Any = None  # the online table's transport, once joined
+        self.direct: Any = None  # the connections made by codes, once one is
+        self.handlers: dict[str, Any] = {}  # the transports' callbacks, kept alive
         self.joining: Any = None
         # A subtree whose checksum (`data-v`, see `keyed`) did not change is skipped whole.
         unchanged = js.Function.new(
@@ -169,8 +175,18 @@ class Page:
             if not storage_set(key, value):
                 self.dispatch(StorageFailed(key, storage_get(key)))
                 break
+        self.on_hash_proxy = create_proxy(lambda _event: self.on_hash())
+        js.window.addEventListener("hashchange", self.on_hash_proxy)
+        self.on_hash()
+
+    def on_hash(self) -> None:
+        """An invitation opened: at load, or in a page already open (a new code)."""
+        location = js.window.location
         fragment = str(location.hash or "")
-        if fragment.startswith("#table="):
+        if fragment.startswith(("#table=", "#offer=")):
+            if fragment.startswith("#offer="):
+                # An offer answers once: a reload must not answer it again.
+                js.history.replaceState(None, "", location.pathname + location.search)
             self.dispatch(Invited(fragment))
 
     # ------------------------------------------------------------------ messages in
@@ -304,8 +320,17 @@ class Page:
             case Connect():
                 self.joining = self.start(self.connect(effect))
             case Transmit(text, to):
-                if self.table is not None:
+                direct = self.direct is not None and (to is None or self.direct.has(to))
+                if direct:
+                    self.direct.send(text, to)
+                if self.table is not None and (to is None or not direct):
                     self.table.send(text, to)
+            case Offer(link):
+                self.start(self.coded(link, None))
+            case Answer(link, sdp):
+                self.start(self.coded(link, sdp))
+            case Accept(link, sdp):
+                self.start(self.accept(link, sdp))
             case Disconnect():
                 self.disconnect()
             case LoadQr():
@@ -374,6 +399,46 @@ class Page:
         except Exception as err:
             self.dispatch(NetTrouble(f"{err}"[:200]))
 
+    async def direct_ends(self) -> Any:
+        """The connections made by codes (`web/direct.js`), made on first use."""
+        if self.direct is None:
+            module = await js.eval("(url) => import(url)")(
+                js.URL.new("direct.js", js.document.baseURI).href
+            )
+            self.handlers = self.handlers or {
+                "onPeerJoin": create_proxy(lambda link: self.dispatch(PeerJoined(str(link)))),
+                "onPeerLeave": create_proxy(lambda link: self.dispatch(PeerLeft(str(link)))),
+                "onMessage": create_proxy(
+                    lambda link, text: self.dispatch(PeerSent(str(link), str(text)))
+                ),
+                "onError": create_proxy(
+                    lambda reason, _link=None: self.dispatch(NetTrouble(str(reason)))
+                ),
+            }
+            self.direct = module.direct(js_object(self.handlers))
+        return self.direct
+
+    async def coded(self, link: str, offer: str | None) -> None:
+        """This end's description of the connection `link`: an offer, or the answer to
+        `offer`; it comes back as `CodeMade`."""
+        if not hasattr(js.window, "RTCPeerConnection"):
+            self.dispatch(NetTrouble("unsupported"))
+            return
+        try:
+            ends = await self.direct_ends()
+            sdp = await (ends.offer(link) if offer is None else ends.answer(link, offer))
+        except Exception as err:
+            self.dispatch(NetTrouble(f"{err}"[:200]))
+            return
+        self.dispatch(CodeMade(link, str(sdp)))
+
+    async def accept(self, link: str, sdp: str) -> None:
+        try:
+            ends = await self.direct_ends()
+            await ends.accept(link, sdp)
+        except Exception as err:
+            self.dispatch(NetTrouble(f"{err}"[:200]))
+
     async def load_qr(self) -> None:
         """Installs the QR code's library from the site; the invitation shows without it
         until then (or for good, if it cannot be had)."""
@@ -388,6 +453,9 @@ class Page:
         self.dispatch(QrReady())
 
     def disconnect(self) -> None:
+        if self.direct is not None:
+            self.direct.leave()
+            self.direct = None
         if self.table is not None:
             try:
                 self.table.leave()

@@ -144,6 +144,32 @@ class Transmit:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """Open the connection `link` with no relay and no STUN: the page sends
+    `CodeMade(link, sdp)` with its offer once the offer is whole."""
+
+    link: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Answer the offer `sdp` on the connection `link`: the page sends
+    `CodeMade(link, sdp)` with the answer; the connection opens (`PeerJoined`) once
+    the offering device takes it."""
+
+    link: str
+    sdp: str
+
+
+@dataclass(frozen=True)
+class Accept:
+    """Take the answer `sdp` to the offer made on `link`: the connection opens."""
+
+    link: str
+    sdp: str
+
+
+@dataclass(frozen=True)
 class LoadQr:
     """Install the QR code's library (a host's page needs it, nobody else's); the page
     sends `QrReady` once it can be imported."""
@@ -172,4 +198,7 @@ Effect = (
     | Transmit
     | Disconnect
     | LoadQr
+    | Offer
+    | Answer
+    | Accept
 )

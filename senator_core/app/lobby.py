@@ -8,7 +8,7 @@ from ..i18n import _
 from ..online.table import HUMAN
 from .html import Markup, h
 from .model import Model, Online
-from .online import REACTIONS, invitation
+from .online import REACTIONS, invitation, offer_link
 from .pieces import colour_badge
 from .qr import qr_code
 from .text import OCCUPANT_LABELS
@@ -22,6 +22,114 @@ def _seat_name(online: Online, seat: int) -> str:
 def _connected(online: Online) -> bool:
     device = online.device
     return device.hosting or device.host in device.present
+
+
+def codes(model: Model) -> Markup | None:
+    """Meeting by codes: on the host, the invitation code for one guest and the field
+    for the code they send back; on a guest, the code to send back."""
+    online = model.online
+    assert online is not None
+    if not online.direct:
+        return None
+    if not online.device.hosting:
+        if _connected(online):
+            return None
+        if not online.code:
+            making = online.coding and h(
+                "p", {"class": "codes", "role": "status"}, _("Making your answer code…")
+            )
+            return making or None
+        return h(
+            "div",
+            {"class": "codes"},
+            h(
+                "label",
+                {"for": "reply-code"},
+                _("Send this code back to the host, by any messenger:"),
+            ),
+            h(
+                "input",
+                {
+                    "id": "reply-code",
+                    "readonly": True,
+                    "value": online.code,
+                    "onfocus": "this.select()",
+                },
+            ),
+            online.qr and qr_code(online.code, _("Your answer code as a QR code")),
+            h("p", {"class": "hint"}, _("Once the host takes it, you are at the table.")),
+        )
+    if online.coding and not online.code:
+        return h("p", {"class": "codes", "role": "status"}, _("Making a code…"))
+    if not online.code:
+        return h(
+            "div",
+            {"class": "codes"},
+            h("button", {"type": "button", "data-msg": "make-code"}, _("Make an invitation code")),
+        )
+    link = offer_link(model)
+    return h(
+        "div",
+        {"class": "codes"},
+        h("label", {"for": "offer-link"}, _("1. Send this link to one friend:")),
+        h(
+            "input",
+            {"id": "offer-link", "readonly": True, "value": link, "onfocus": "this.select()"},
+        ),
+        online.qr and qr_code(link, _("The invitation code as a QR code")),
+        h("label", {"for": "answer-code"}, _("2. Paste the code they send back:")),
+        h(
+            "input",
+            {
+                "id": "answer-code",
+                "name": "answer-code",
+                "value": online.pasted,
+                "autocomplete": "off",
+                "spellcheck": "false",
+            },
+        ),
+        h(
+            "button",
+            {"type": "button", "class": "primary", "data-msg": "accept-code"},
+            _("Connect"),
+        ),
+    )
+
+
+def _invitation(model: Model, open_seats: bool) -> Markup:
+    """What the host sends the guests: the link to the table or, at a table met by codes,
+    a code for each guest."""
+    online = model.online
+    assert online is not None
+    if online.direct:
+        said = _(
+            "Each friend gets a code of their own: send it, and take the code they send"
+            " back. No relay or server is contacted; this works on one Wi-Fi."
+        )
+        shown: tuple[object, ...] = (codes(model) if open_seats else None,)
+    else:
+        link = invitation(model)
+        said = _("Send this link by any messenger; each friend opens it and takes a seat.")
+        shown = (
+            h(
+                "input",
+                {
+                    "id": "invitation",
+                    "readonly": True,
+                    "value": link,
+                    "aria-label": _("Invitation link"),
+                    "onfocus": "this.select()",
+                },
+            ),
+            online.qr and qr_code(link, _("The invitation link as a QR code")),
+        )
+    return h(
+        "section",
+        {"class": "invitation", "aria-labelledby": "invitation-title"},
+        h("h2", {"id": "invitation-title"}, _("Invite your friends")),
+        h("p", None, said),
+        *shown,
+    )
 
 
 def lobby_screen(model: Model) -> Markup:
@@ -65,28 +173,7 @@ def lobby_screen(model: Model) -> Markup:
         )
     open_seats = [s for s, o in enumerate(seats.occupants) if o == HUMAN and not seats.devices[s]]
     if device.hosting:
-        link = invitation(model)
-        head = h(
-            "section",
-            {"class": "invitation", "aria-labelledby": "invitation-title"},
-            h("h2", {"id": "invitation-title"}, _("Invite your friends")),
-            h(
-                "p",
-                None,
-                _("Send this link by any messenger; each friend opens it and takes a seat."),
-            ),
-            h(
-                "input",
-                {
-                    "id": "invitation",
-                    "readonly": True,
-                    "value": link,
-                    "aria-label": _("Invitation link"),
-                    "onfocus": "this.select()",
-                },
-            ),
-            online.qr and qr_code(link, _("The invitation link as a QR code")),
-        )
+        head = _invitation(model, bool(open_seats))
         ready = not open_seats and not device.entries
         status = (
             _("Dealing…")
@@ -126,6 +213,7 @@ def lobby_screen(model: Model) -> Markup:
                     },
                 ),
             ),
+            codes(model),
         )
         status = (
             _("Connecting to the table…")
@@ -181,12 +269,17 @@ def table_side(model: Model, game: Game) -> Markup | None:
     ]
     names = {d: game.names[s] for s, d in enumerate(device.devices) if d}
     lines = [] if online.muted else online.lines[-8:]
+    unreached = (
+        _("The host cannot be reached: ask the host for a new invitation code and open it.")
+        if online.direct
+        else _("Reconnecting…")
+    )
     return h(
         "section",
         {"class": "online-side", "aria-label": _("Online table")},
-        not _connected(online)
-        and h("p", {"class": "trouble", "role": "status"}, _("Reconnecting…")),
+        not _connected(online) and h("p", {"class": "trouble", "role": "status"}, unreached),
         missing and h("ul", {"class": "away"}, missing),
+        (missing or not device.hosting) and codes(model),
         h(
             "ol",
             {"class": "chat", "aria-live": "polite", "aria-label": _("Chat")},

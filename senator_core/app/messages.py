@@ -296,7 +296,10 @@ class FileTooLarge:
 
 @dataclass(frozen=True)
 class OpenTable:
-    """The host opens the table set up online: the invited seats wait for their players."""
+    """The host opens the table set up online: the invited seats wait for their players,
+    who come by the invitation link (through the relays) or, `direct`, by codes."""
+
+    direct: bool = False
 
 
 @dataclass(frozen=True)
@@ -370,6 +373,25 @@ class NetTick:
     table in `room`."""
 
     room: str
+
+
+@dataclass(frozen=True)
+class MakeCode:
+    """The host makes an invitation code for one more guest (or one come back)."""
+
+
+@dataclass(frozen=True)
+class CodeMade:
+    """The page made this end's description of the connection `link` (an offer on the
+    host, an answer on a guest), as the browser's SDP."""
+
+    link: str
+    sdp: str
+
+
+@dataclass(frozen=True)
+class AcceptCode:
+    """The host takes the answer code pasted."""
 
 
 @dataclass(frozen=True)
@@ -499,6 +521,9 @@ Msg = (
     | NetTick
     | NetTrouble
     | QrReady
+    | MakeCode
+    | CodeMade
+    | AcceptCode
 )
 
 # The `data-msg` names of the page's controls and the message each makes from `data-value`.
@@ -539,7 +564,9 @@ CONTROLS: dict[str, Callable[[str], Msg]] = {
     "forget-no": lambda _: ForgetNo(),
     "export": lambda value: Export(value or "game"),
     "import-file": lambda _: ChooseFile(),
-    "open-table": lambda _: OpenTable(),
+    "open-table": lambda value: OpenTable(direct=value == "codes"),
+    "make-code": lambda _: MakeCode(),
+    "accept-code": lambda _: AcceptCode(),
     "take-seat": TakeSeat,
     "begin-table": lambda _: BeginTable(),
     "leave-table": lambda _: LeaveTable(),

@@ -20,11 +20,12 @@ from ..actions import IllegalActionError
 from ..config import DEFAULT_NAMES
 from ..i18n import _
 from ..online.chance import Chain
+from ..online.codes import MAX_CODE, CodeError, pack, unpack
 from ..online.table import HUMAN, Device, Out, Report, Said, Send, played
 from ..online.wire import MAX_CHAT, WireError, encode
 from .changes import at_position, at_table, on_screen
 from .derived import log_of, record_of, turns_for
-from .effects import After, Connect, Disconnect, Effect, LoadQr, Transmit
+from .effects import Accept, After, Answer, Connect, Disconnect, Effect, LoadQr, Offer, Transmit
 from .messages import NetTick
 from .model import PALETTE_SIZE, REMOTE, Model, Online
 from .saves import Turn, add_kept, kept
@@ -44,6 +45,12 @@ REACTIONS = ("👍", "👏", "😮", "😄", "😬", "🤝")  # the quick reacti
 # seals what the relays carry, and the host's device. Browsers never send the part
 # after "#" to any server.
 INVITATION = re.compile(r"#?table=([0-9a-f]{16})\.([0-9a-f]{32})\.([0-9a-f]{16})\Z")
+# "#offer=<host>.<room>.<code>": an invitation code (`codes.py`) for a table met with
+# no relay: the host's offer to one guest.
+OFFER = re.compile(
+    rf"#?offer=([0-9a-f]{{16}})\.([0-9a-f]{{16}})\.([A-Za-z0-9_-]{{1,{MAX_CODE}}})\Z"
+)
+HOST_LINK = "host"  # a guest's one connection at a table met by codes
 
 
 def invitation(model: Model) -> str:
@@ -54,12 +61,24 @@ def invitation(model: Model) -> str:
     return f"{base}#table={online.room}.{online.secret}.{online.device.host}"
 
 
+def offer_link(model: Model) -> str:
+    """The link that brings one guest to this table met by codes: the host's offer."""
+    online = model.online
+    assert online is not None
+    base = model.page_url.split("#")[0]
+    return f"{base}#offer={online.device.host}.{online.room}.{online.code}"
+
+
 def _made(model: Model, purpose: str) -> str:
     """A random-looking hex id of this page's own, from the page's entropy."""
     return hashlib.sha256(f"{model.entropy}|{purpose}".encode()).hexdigest()
 
 
 def _connect(model: Model, online: Online) -> Effects:
+    """Meeting the others: through the relays, or at a table met by codes, by the
+    codes the players pass each other (made when asked for)."""
+    if online.direct:
+        return (After(TICK_SECONDS, NetTick(online.room)),)
     setup = model.setup
     return (
         Connect(
@@ -76,9 +95,10 @@ def _name(model: Model) -> str:
 # ------------------------------------------------------------------ opening a table
 
 
-def open_table(model: Model) -> tuple[Model, Effects]:
+def open_table(model: Model, direct: bool = False) -> tuple[Model, Effects]:
     """The host opens the table set up: seat 1 is the host's, every other Human seat
-    waits for an invited player, the computers' seats are the host's computers'."""
+    waits for an invited player, the computers' seats are the host's computers'.
+    `direct`: the guests come by codes, with no relay (the first code is made now)."""
     try:
         config = game_config(model.setup)
     except ValueError as err:
@@ -92,10 +112,16 @@ def open_table(model: Model) -> tuple[Model, Effects]:
         return replace(model, notice=said), ()
     me = _made(model, "device")[:16]
     device = Device(me, model.build, _name(model), me, Chain(bytes.fromhex(_made(model, "chain"))))
+    device.takeover = not direct
     outs = device.open_table(config, occupants)
-    online = Online(device, _made(model, "room")[:16], _made(model, "secret")[:32])
+    secret = "" if direct else _made(model, "secret")[:32]
+    online = Online(device, _made(model, "room")[:16], secret, direct=direct)
     opened = replace(on_screen(model, "lobby"), online=online, game=None, turns=(), notice=None)
-    return _carried(opened, device, outs, (*_connect(opened, online), LoadQr()))
+    effects = (*_connect(opened, online), LoadQr())
+    if direct:
+        opened, offered = make_code(opened)
+        effects += offered
+    return _carried(opened, device, outs, effects)
 
 
 def qr_ready(model: Model) -> Model:
@@ -105,6 +131,8 @@ def qr_ready(model: Model) -> Model:
 
 def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
     """The page was opened from an invitation: join its table as a guest."""
+    if OFFER.match(fragment):
+        return _invited_by_code(model, fragment)
     found = INVITATION.match(fragment)
     if found is None:
         return replace(model, notice=_("This invitation link is not whole: ask for it again.")), ()
@@ -119,6 +147,83 @@ def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
     online = Online(device, room, secret)
     joined = replace(on_screen(model, "lobby"), online=online, game=None, turns=(), notice=None)
     return joined, _connect(joined, online)
+
+
+def _invited_by_code(model: Model, fragment: str) -> tuple[Model, Effects]:
+    """Opened from an invitation code: answer it (a page at that table already, after a
+    reload or a lost connection, answers with the device it is)."""
+    found = OFFER.match(fragment)
+    assert found is not None
+    host, room, code = found.groups()
+    try:
+        sdp = unpack(code, "offer")
+    except CodeError:
+        return replace(model, notice=_("This invitation code is not whole: ask for it again.")), ()
+    online = model.online
+    if online is not None and online.direct and online.room == room:
+        if online.device.hosting:
+            return model, ()  # the host opened its own code
+        again = replace(online, coding=HOST_LINK, code="", trouble="", waited=0)
+        return replace(model, online=again, notice=None), (Answer(HOST_LINK, sdp),)
+    me = _made(model, "device")[:16]
+    if me == host:
+        return model, ()
+    chain = Chain(bytes.fromhex(_made(model, "chain")))
+    device = Device(me, model.build, _name(model), host, chain)
+    device.takeover = False
+    online = Online(device, room, "", direct=True, coding=HOST_LINK)
+    joined = replace(on_screen(model, "lobby"), online=online, game=None, turns=(), notice=None)
+    return joined, (*_connect(joined, online), Answer(HOST_LINK, sdp), LoadQr())
+
+
+def make_code(model: Model) -> tuple[Model, Effects]:
+    """The host opens a connection for one guest; its offer comes back as `CodeMade`."""
+    online = model.online
+    if online is None or not online.direct or not online.device.hosting:
+        return model, ()
+    link = f"code-{online.offers + 1}"
+    made = replace(online, coding=link, code="", pasted="", offers=online.offers + 1)
+    return replace(model, online=made), (Offer(link),)
+
+
+def code_made(model: Model, link: str, sdp: str) -> tuple[Model, Effects]:
+    """This end's offer (on the host) or answer (on a guest), made into a code to show."""
+    online = model.online
+    if online is None or not online.direct:
+        return model, ()
+    hosting = online.device.hosting
+    if link != (online.coding if hosting else HOST_LINK):
+        return model, ()  # an offer made before the last one
+    try:
+        code = pack(sdp, "offer" if hosting else "answer")
+    except CodeError:
+        return trouble(model, "other")
+    return replace(model, online=replace(online, code=code)), ()
+
+
+def pasted(model: Model, text: str) -> Model:
+    """The answer code being pasted on the host."""
+    online = model.online
+    if online is None:
+        return model
+    return replace(model, online=replace(online, pasted=text[: MAX_CODE * 2]))
+
+
+def accept_code(model: Model) -> tuple[Model, Effects]:
+    """The host takes a guest's answer code: their connection opens."""
+    online = model.online
+    if online is None or not online.direct or not online.coding:
+        return model, ()
+    text = online.pasted.strip()
+    if "#" in text or "=" in text:  # the whole message pasted: the code is its last word
+        text = text.replace("=", " ").replace("#", " ").split()[-1]
+    try:
+        sdp = unpack(text, "answer")
+    except CodeError:
+        said = _("This answer code is not whole: ask your friend to send it again.")
+        return replace(model, notice=said), ()
+    taken = replace(online, coding="", code="", pasted="")
+    return replace(model, online=taken, notice=None), (Accept(online.coding, sdp),)
 
 
 def take_seat(model: Model, value: str) -> tuple[Model, Effects]:
@@ -234,6 +339,11 @@ def trouble(model: Model, reason: str) -> tuple[Model, Effects]:
         return model, ()
     if reason == "unsupported":
         said = _("This browser cannot make direct connections (WebRTC): try another browser.")
+    elif reason == "unreached" and model.online.direct:
+        said = _(
+            "The host has not taken your code yet, or has left: send the code to the host,"
+            " or ask for a new invitation code and open it here."
+        )
     elif reason == "unreached":
         said = _(
             "The table cannot be reached yet: the signalling relays may not answer, or the"
@@ -416,6 +526,7 @@ def online_json(online: Online) -> str:
                 "format": ONLINE_FORMAT,
                 "room": online.room,
                 "secret": online.secret,
+                "direct": online.direct,
                 "device": device.kept(),
                 "muted": online.muted,
             },
@@ -433,12 +544,14 @@ def restored(model: Model, text: str) -> Model:
         if not isinstance(data, dict) or data.get("format") != ONLINE_FORMAT:
             raise ValueError("format")
         room, secret = str(data["room"]), str(data["secret"])
-        if not (re.fullmatch(r"[0-9a-f]{16}", room) and re.fullmatch(r"[0-9a-f]{32}", secret)):
+        direct = data.get("direct") is True
+        sealed = re.fullmatch(r"[0-9a-f]{32}", secret) if not direct else secret == ""
+        if not (re.fullmatch(r"[0-9a-f]{16}", room) and sealed):
             raise ValueError("room")
         device = Device.restored(data["device"], model.build)
     except (ValueError, KeyError, TypeError, RecursionError):
         return replace(model, notice=_("The online table kept here could not be read."))
-    online = Online(device, room, secret, muted=bool(data.get("muted")))
+    online = Online(device, room, secret, muted=bool(data.get("muted")), direct=direct)
     back = replace(on_screen(model, "lobby"), online=online, game=None, turns=())
     return synced(back)
 

@@ -233,6 +233,19 @@ def online_fieldset(model: Model) -> Markup:
         ),
         h("button", {"type": "button", "data-msg": "open-table"}, _("Invite friends online")),
         h(
+            "button",
+            {"type": "button", "data-msg": "open-table", "data-value": "codes"},
+            _("Invite by codes, with no relay"),
+        ),
+        h(
+            "p",
+            {"class": "hint"},
+            _(
+                "By codes, each friend and you pass each other a short code by any messenger;"
+                " nothing else is contacted, so on one Wi-Fi it works with no internet at all."
+            ),
+        ),
+        h(
             "details",
             None,
             h("summary", None, _("Connection settings")),

@@ -56,10 +56,12 @@ from .effects import (
 from .files import export_file, open_file
 from .help import RULE_SECTIONS
 from .messages import (
+    AcceptCode,
     Act,
     AskHint,
     BeginTable,
     ChooseFile,
+    CodeMade,
     Confirm,
     Continue,
     Dismiss,
@@ -84,6 +86,7 @@ from .messages import (
     LinkGame,
     LoadNewer,
     LogRound,
+    MakeCode,
     Msg,
     Mute,
     NetTick,
@@ -336,8 +339,8 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
         case UnknownControl(name):
             return replace(model, notice=_("Unknown command {name}.").format(name=repr(name))), ()
         # -- playing online
-        case OpenTable():
-            return online.open_table(set_aside(model, now))
+        case OpenTable(direct):
+            return online.open_table(set_aside(model, now), direct)
         case Invited(fragment):
             return online.invited(set_aside(model, now), fragment)
         case TakeSeat(seat):
@@ -364,6 +367,12 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             return online.trouble(model, reason)
         case QrReady():
             return online.qr_ready(model), ()
+        case MakeCode():
+            return online.make_code(model)
+        case CodeMade(link, sdp):
+            return online.code_made(model, link, sdp)
+        case AcceptCode():
+            return online.accept_code(model)
         case _:
             assert_never(msg)
 
@@ -503,6 +512,8 @@ def _field(model: Model, name: str, value: str) -> Model:
         return step_replay(model, value)
     if name == "chat":
         return online.draft(model, value)
+    if name == "answer-code":
+        return online.pasted(model, value)
     in_lobby = model.screen == "lobby" and name == "seat-0-name"
     if name != "speed" and model.screen != "setup" and not in_lobby:
         return model

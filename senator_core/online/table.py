@@ -143,6 +143,10 @@ class Device:
     gathered: dict[str, str] = field(default_factory=dict)
     waiting: dict[int, Entry] = field(default_factory=dict)  # entries that came early
     asked_from: set[str] = field(default_factory=set)
+    # Whether another device hosts when the host goes: so where every device reaches
+    # every other, not at a table met by codes, where each guest reaches the host alone
+    # (there the game waits for the host to come back).
+    takeover: bool = True
 
     def copy(self) -> Device:
         """A copy that the next call may change while this one stays as it is (the
@@ -174,6 +178,7 @@ class Device:
             "seats": encode(self.seats),
             "entries": [encode(e) for e in self.entries],
             "stand_ins": sorted(self.stand_ins),
+            "takeover": self.takeover,
         }
 
     @classmethod
@@ -198,6 +203,7 @@ class Device:
                 problem = device._apply(entry)
                 if problem is not None:
                     raise ValueError(problem)
+            device.takeover = data.get("takeover", True) is not False
             device.stand_ins = {int(s) for s in data.get("stand_ins", ()) if 0 <= int(s) < 5}
         except (KeyError, TypeError, WireError) as err:
             raise ValueError(str(err)[:64]) from None
@@ -242,7 +248,7 @@ class Device:
         (in seat order) hosts from its own copy of the stream."""
         self.present.discard(peer)
         out: list[Out] = []
-        if peer == self.host and self.entries:
+        if peer == self.host and self.entries and self.takeover:
             here = [d for d in self.devices if d and (d in self.present or d == self.me)]
             if here:
                 self.host = here[0]
