@@ -1,10 +1,10 @@
 """A game played online by three browsers through the game's own screens, run by
 `test_online_game` inside a network namespace of its own (as `online_table.py` is):
-the host sets up and invites, two guests (one on a phone's screen) open the link,
-name themselves and sit, the host begins, and each plays its own seat by tapping
-the table until the moves asked for are made.
+the host sets up and invites, two guests (one on a phone's screen) open the link
+(or pass codes with the host), name themselves and sit, the host begins, and each
+plays its own seat by tapping the table until the game ends.
 
-Usage: `python tests/e2e/online_game.py <dist> <moves> <shots folder>`. Prints what
+Usage: `python tests/e2e/online_game.py <dist> relay|codes <shots folder>`. Prints what
 each page saw as one JSON object on stdout; the test makes the assertions.
 """
 
@@ -29,6 +29,7 @@ from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup 
 from tests.e2e.online_table import SHOW_ADDRESSES, start_relay, wait_for_relay  # noqa: E402
 
 WAIT = 30_000  # ms, for a loaded machine
+GAME_SECONDS = 240  # a whole game of three, tapped
 NAMES = ("Livia", "Brutus", "Cassia")
 SIZES = (
     {"width": 1280, "height": 800},
@@ -47,6 +48,7 @@ BOARD = """() => ({
 })"""
 
 
+SCREEN = "() => document.querySelector('[data-screen]')?.dataset.screen"
 OWN_TURN = """() => !!document.querySelector(
   '#decision [data-action]:not([disabled]), #decision [data-msg="pick"]:not([disabled])')"""
 MOVED = "(n) => Number(document.documentElement.dataset.moves) > n"
@@ -81,14 +83,83 @@ def play_one(page: Any, chooser: random.Random) -> None:
         actions.nth(chooser.randrange(actions.count())).click()
 
 
-def play(dist: Path, moves: int, shots: Path, folder: Path) -> dict[str, Any]:
+def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> list[float]:
+    """Taps on whichever page shows its own player's turn, `moves` moves or, with None,
+    until every page shows the game's end; the delays from each tap until every page
+    had its move."""
+    delays: list[float] = []
+    deadline = time.monotonic() + GAME_SECONDS
+    while moves is None or len(delays) < moves:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the game did not end in {GAME_SECONDS} s")
+        if moves is None and all(page.evaluate(SCREEN) == "end" for page in pages):
+            break
+        mover = next((pg for pg in pages if own_turn(pg)), None)
+        if mover is None:
+            pages[0].wait_for_timeout(100)
+            continue
+        before = moves_of(mover)
+        play_one(mover, chooser)
+        tapped = time.monotonic()
+        try:
+            mover.wait_for_function(MOVED, arg=before, timeout=3000)
+        except PlaywrightTimeout:
+            continue  # the tap made no move (a bid that was not legal): tap again
+        after = moves_of(mover)
+        for page in pages:
+            page.wait_for_function(MOVED, arg=after - 1)
+        delays.append(time.monotonic() - tapped)
+    return delays
+
+
+def seat_by_link(host: Any, guest: Any, link: str, name: str) -> None:
+    """A guest opens the link, names themself and takes a seat."""
+    guest.goto(link)
+    guest.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+    guest.fill("#seat-0-name", name)
+    guest.click('[data-msg="take-seat"]', timeout=WAIT)
+    guest.wait_for_selector(".lobby-seat .you")
+
+
+def seat_by_codes(host: Any, guest: Any, name: str, shots: Path, first: bool) -> str:
+    """The host's code to one guest and the guest's code back, copied from one page and
+    pasted into the other as the players would; the guest then sits. The link sent."""
+    host.wait_for_selector('#offer-link, [data-msg="make-code"]')
+    if not host.locator("#offer-link").count():
+        host.click('[data-msg="make-code"]')
+    host.wait_for_selector("#offer-link")
+    link = host.input_value("#offer-link")
+    guest.goto(link)
+    guest.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+    guest.wait_for_selector("#reply-code")
+    code = guest.input_value("#reply-code")
+    if first:
+        host.wait_for_selector(".codes svg.qr")
+        host.screenshot(path=str(shots / "online-codes-host-1280.png"))
+        guest.wait_for_selector(".codes svg.qr")
+        guest.screenshot(path=str(shots / "online-codes-guest-1280.png"))
+    host.fill("#answer-code", code)
+    host.click('[data-msg="accept-code"]')
+    guest.fill("#seat-0-name", name)
+    guest.click('[data-msg="take-seat"]', timeout=WAIT)
+    guest.wait_for_selector(".lobby-seat .you")
+    return code
+
+
+def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
+    """Three browsers meet (`mode`: "relay", by the invitation link through a relay on
+    the namespace's loopback; "codes", by codes with no relay at all) and play a game
+    to its end. Through a relay the phone reloads mid-game and the host closes its
+    page later on: a guest hosts on and hands the host's seat to a computer."""
     started = time.monotonic()
-    relay, relay_url = start_relay(folder)
+    relay, relay_url = start_relay(folder) if mode == "relay" else (None, "ws://127.0.0.1:9")
     site = Site()
     site.mount(SUBPATH, dist)
     errors: list[str] = []
     requests: list[str] = []
+    sockets: list[str] = []
     timings: dict[str, float] = {}
+    codes: list[str] = []
     try:
         with sync_playwright() as p:
             options: dict[str, Any] = chromium_options()
@@ -114,28 +185,32 @@ def play(dist: Path, moves: int, shots: Path, folder: Path) -> dict[str, Any]:
                     lambda m, i=index: m.type == "error" and errors.append(f"{i}: {m.text}"),
                 )
                 page.on("request", lambda r: requests.append(r.url))
+                page.on("websocket", lambda w: sockets.append(w.url))
                 pages.append(page)
             host, *guests = pages
             base = f"{site.origin}{SUBPATH}?nosw"
-            for page in pages:
-                page.goto(base)
-            for page in pages:
-                page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
-            wait_for_relay(relay, relay_url, folder)
+            host.goto(base)
+            host.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+            if relay is not None:
+                wait_for_relay(relay, relay_url, folder)
             host.click('[data-msg="online-game"]')
-            host.click('[data-msg="open-table"]')
-            link = host.input_value("#invitation")
-            host.wait_for_selector(".invitation svg.qr")
-            host.screenshot(path=str(shots / "online-host-lobby-1280.png"))
             invited = time.monotonic()
-            for guest, name in zip(guests, NAMES[1:], strict=True):
-                guest.goto(link)
-                guest.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
-                guest.fill("#seat-0-name", name)
-                guest.click('[data-msg="take-seat"]', timeout=WAIT)
-                guest.wait_for_selector(".lobby-seat .you")
+            if mode == "relay":
+                host.click('[data-msg="open-table"]:not([data-value])')
+                link = host.input_value("#invitation")
+                host.wait_for_selector(".invitation svg.qr")
+                host.screenshot(path=str(shots / "online-host-lobby-1280.png"))
+                invited = time.monotonic()
+                for guest, name in zip(guests, NAMES[1:], strict=True):
+                    seat_by_link(host, guest, link, name)
+            else:
+                host.click('[data-msg="open-table"][data-value="codes"]')
+                link = ""
+                for index, (guest, name) in enumerate(zip(guests, NAMES[1:], strict=True)):
+                    codes.append(seat_by_codes(host, guest, name, shots, index == 0))
+                    link = link or guest.url
             seated = time.monotonic()
-            guests[1].screenshot(path=str(shots / "online-guest-lobby-390.png"))
+            guests[1].screenshot(path=str(shots / f"online-{mode}-guest-lobby-390.png"))
             host.wait_for_selector('[data-msg="begin-table"]:not([disabled])')
             host.click('[data-msg="begin-table"]')
             for page in pages:
@@ -143,40 +218,35 @@ def play(dist: Path, moves: int, shots: Path, folder: Path) -> dict[str, Any]:
             begun = time.monotonic()
             chooser = random.Random(5)
             delays: list[float] = []
-            made = 0
-            deadline = time.monotonic() + 240
             reload_seconds = -1.0
-            while made < moves and time.monotonic() < deadline:
-                if made == moves // 2 and reload_seconds < 0:
-                    # The phone's page reloads mid-game: it comes back to its seat.
-                    phone = guests[1]
-                    reloaded = time.monotonic()
-                    phone.reload()
-                    phone.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
-                    phone.wait_for_selector('[data-screen="game"]')
-                    phone.wait_for_function(MOVED, arg=moves_of(host) - 1)
-                    reload_seconds = time.monotonic() - reloaded
-                mover = next((pg for pg in pages if own_turn(pg)), None)
-                if mover is None:
-                    pages[0].wait_for_timeout(100)
-                    continue
-                before = moves_of(mover)
-                play_one(mover, chooser)
-                tapped = time.monotonic()
-                try:
-                    mover.wait_for_function(MOVED, arg=before, timeout=3000)
-                except PlaywrightTimeout:
-                    continue  # the tap made no move (a bid that was not legal): tap again
-                after = moves_of(mover)
-                for page in pages:
-                    page.wait_for_function(MOVED, arg=after - 1)
-                delays.append(time.monotonic() - tapped)
-                made += 1
-            for index, page in enumerate(pages):
-                page.screenshot(
-                    path=str(shots / f"online-table-{index}-{SIZES[index]['width']}.png")
-                )
-            boards = [page.evaluate(BOARD) for page in pages]
+            playing = pages
+            if mode == "relay":
+                delays += tap(pages, chooser, 8)
+                # The phone's page reloads mid-game: it comes back to its seat.
+                phone = guests[1]
+                reloaded = time.monotonic()
+                phone.reload()
+                phone.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+                phone.wait_for_selector('[data-screen="game"]')
+                phone.wait_for_function(MOVED, arg=moves_of(host) - 1)
+                reload_seconds = time.monotonic() - reloaded
+                delays += tap(pages, chooser, 8)
+                for index, page in enumerate(pages):
+                    page.screenshot(
+                        path=str(shots / f"online-table-{index}-{SIZES[index]['width']}.png")
+                    )
+                # The host closes its page: the first guest hosts on, and lets a
+                # computer play the host's seat.
+                host.close()
+                playing = guests
+                guests[0].wait_for_selector('[data-msg="stand-in"][data-value="0"]')
+                guests[0].screenshot(path=str(shots / "online-host-gone-1280.png"))
+                guests[0].click('[data-msg="stand-in"][data-value="0"]')
+            delays += tap(playing, chooser)
+            for index, page in enumerate(playing):
+                width = SIZES[pages.index(page)]["width"]
+                page.screenshot(path=str(shots / f"online-{mode}-end-{index}-{width}.png"))
+            boards = [page.evaluate(BOARD) for page in playing]
             timings = {
                 "start": round(invited - started, 2),
                 "invitation_to_seats": round(seated - invited, 2),
@@ -184,27 +254,30 @@ def play(dist: Path, moves: int, shots: Path, folder: Path) -> dict[str, Any]:
                 "reload": round(reload_seconds, 2),
                 "move_delay_median": round(sorted(delays)[len(delays) // 2], 3) if delays else -1,
                 "move_delay_max": round(max(delays), 3) if delays else -1,
+                "taps": len(delays),
             }
             browser.close()
     finally:
         site.stop()
-        relay.terminate()
-        relay.wait(10)
+        if relay is not None:
+            relay.terminate()
+            relay.wait(10)
     return {
         "link": link,
+        "codes": codes,
         "origin": site.origin,
         "relay": relay_url,
-        "made": made,
         "boards": boards,
         "errors": errors,
         "requests": requests,
+        "sockets": sockets,
         "seconds": timings,
     }
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="senator-game-") as folder:
-        result = play(Path(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3]), Path(folder))
+        result = play(Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]), Path(folder))
         print(json.dumps(result))
 
 
