@@ -201,6 +201,9 @@ class Codes:
 
     def send(self, page: Page, msg: Msg) -> None:
         self.queue.append((page, msg))
+        self.settle()
+
+    def settle(self) -> None:
         while self.queue:
             at, message = self.queue.popleft()
             at.model, effects = update(at.model, message, NOW)
@@ -248,6 +251,7 @@ class Codes:
                 del self.wires[(other.name, other_link)]
                 self.queue.append((other, PeerLeft(other_link)))
         del self.pages[page.name]
+        self.settle()
 
     def invite(self, host: Page, guest: Page) -> None:
         """The host's code to the guest, and the guest's code back, as the players
@@ -319,7 +323,11 @@ def test_a_guest_who_drops_comes_back_by_a_new_code_and_nobody_else_hosts() -> N
     net.send(host, BeginTable())
     stored = persist(second.model)[ONLINE_KEY]
     assert stored is not None
+    # A guest reaches the host alone: it does not take the other guest for away.
+    assert "is away" not in str(view(first.model)) and "mark-away" not in str(view(first.model))
     net.cut(second)
+    assert str(view(host.model)).count('class="mark mark-away"') == 1
+    assert "is away" not in str(view(first.model))
     net.send(host, MakeCode())  # the host offers the away seat a new code
     assert 'data-msg="accept-code"' in str(view(host.model))
     model, _writes = init({ONLINE_KEY: stored}, page_url=second.model.page_url, build="test-build")
@@ -340,6 +348,8 @@ def test_a_guest_who_drops_comes_back_by_a_new_code_and_nobody_else_hosts() -> N
     for page in (first, back):
         assert page.model.online is not None and not page.model.online.device.hosting
         assert page.model.screen == "game"
+        drawn = str(view(page.model))
+        assert "is away" in drawn and "ask the host for a new invitation code" in drawn
     assert net.contacted == []
 
 

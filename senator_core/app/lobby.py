@@ -8,7 +8,7 @@ from ..i18n import _
 from ..online.table import HUMAN
 from .html import Markup, h
 from .model import Model, Online
-from .online import REACTIONS, invitation, offer_link
+from .online import REACTIONS, away, invitation, offer_link
 from .pieces import colour_badge
 from .qr import qr_code
 from .text import OCCUPANT_LABELS
@@ -247,9 +247,6 @@ def table_side(model: Model, game: Game) -> Markup | None:
     if online is None:
         return None
     device = online.device
-    away = [
-        s for s, d in enumerate(device.devices) if d and d != device.me and d not in device.present
-    ]
     missing = [
         h(
             "li",
@@ -265,7 +262,7 @@ def table_side(model: Model, game: Game) -> Markup | None:
                 _("Let a computer play"),
             ),
         )
-        for s in away
+        for s in away(online)
     ]
     names = {d: game.names[s] for s, d in enumerate(device.devices) if d}
     lines = [] if online.muted else online.lines[-8:]
@@ -278,6 +275,7 @@ def table_side(model: Model, game: Game) -> Markup | None:
         "section",
         {"class": "online-side", "aria-label": _("Online table")},
         not _connected(online) and h("p", {"class": "trouble", "role": "status"}, unreached),
+        online.trouble and h("p", {"class": "trouble", "role": "alert"}, online.trouble),
         missing and h("ul", {"class": "away"}, missing),
         (missing or not device.hosting) and codes(model),
         h(

@@ -268,6 +268,18 @@ def stand_in(model: Model, value: str) -> tuple[Model, Effects]:
 # ------------------------------------------------------------------ moves
 
 
+def away(online: Online) -> list[int]:
+    """The seats whose players this device knows to be away. A guest at a table met by
+    codes reaches the host alone, so it can only know whether the host is there."""
+    device = online.device
+    known = device.hosting or not online.direct
+    return [
+        s
+        for s, d in enumerate(device.devices)
+        if d and d != device.me and d not in device.present and (known or d == device.host)
+    ]
+
+
 def mine(model: Model, seat: int) -> bool:
     """Whether this device plays `seat`: its own player's, or on the host a computer's."""
     online = model.online

@@ -26,6 +26,7 @@ from .derived import (
 from .html import Markup, classes, h
 from .model import SPEEDS, Model
 from .motion import CONSULS, EVENT, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
+from .online import away
 from .pieces import (
     card_face,
     icon,
@@ -302,6 +303,17 @@ def _said(model: Model, seat: int) -> Markup | None:
     return h("span", {"class": "said", "role": "status"}, said) if said else None
 
 
+def _away(model: Model, seat: int) -> Markup | None:
+    """At an online table: a mark on the seat of a player known to be away."""
+    online = model.online
+    if online is None or seat not in away(online):
+        return None
+    playing = online.device.hosting and seat in online.device.stand_ins
+    # Translators: marks the seat of a player whose device left an online table.
+    said = _("away: a computer plays") if playing else _("away")
+    return h("span", {"class": "mark mark-away"}, said)
+
+
 def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = False) -> Markup:
     """One senator's place at the table: name, occupant, marks, hand, tokens and bid."""
     names = game.names
@@ -357,6 +369,7 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
                 OCCUPANT_LABELS[occupant],
             ),
             h("span", {"class": "marks"}, marks),
+            _away(model, seat),
             _said(model, seat),
             _seat_score(game, seat, lead),
             h(
