@@ -18,6 +18,7 @@ from senator_core.app.messages import (
     BeginTable,
     Field,
     Invited,
+    LeaveTable,
     Msg,
     Mute,
     NetTick,
@@ -333,3 +334,17 @@ def test_a_reaction_shows_on_the_speakers_seat_at_the_table() -> None:
     assert '<span class="said" role="status">👏</span>' in drawn[seat : seat + 1500]
     room.send(guest, Mute())
     assert 'class="said"' not in str(view(guest.model))
+
+
+def test_a_second_table_from_one_page_shares_no_secret_or_chance_with_the_first() -> None:
+    room = Room()
+    host = room.add("host", Setup(players=3))
+    room.send(host, OpenTable())
+    first = host.model.online
+    room.send(host, LeaveTable())
+    room.send(host, OpenTable())
+    second = host.model.online
+    assert first is not None and second is not None
+    assert first.room != second.room and first.secret != second.secret
+    assert first.device.me != second.device.me
+    assert first.device.chain.top != second.device.chain.top

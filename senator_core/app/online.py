@@ -74,6 +74,12 @@ def _made(model: Model, purpose: str) -> str:
     return hashlib.sha256(f"{model.entropy}|{purpose}".encode()).hexdigest()
 
 
+def _spent(model: Model) -> Model:
+    """The model with its entropy moved on once a table has taken its ids from it: the
+    next table this page opens or joins shares no id, secret or chance with this one."""
+    return replace(model, entropy=_made(model, "next"))
+
+
 def _connect(model: Model, online: Online) -> Effects:
     """Meeting the others: through the relays, or at a table met by codes, by the
     codes the players pass each other (made when asked for)."""
@@ -116,7 +122,9 @@ def open_table(model: Model, direct: bool = False) -> tuple[Model, Effects]:
     outs = device.open_table(config, occupants)
     secret = "" if direct else _made(model, "secret")[:32]
     online = Online(device, _made(model, "room")[:16], secret, direct=direct)
-    opened = replace(on_screen(model, "lobby"), online=online, game=None, turns=(), notice=None)
+    opened = replace(
+        on_screen(_spent(model), "lobby"), online=online, game=None, turns=(), notice=None
+    )
     effects = (*_connect(opened, online), LoadQr())
     if direct:
         opened, offered = make_code(opened)
@@ -145,7 +153,9 @@ def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
     chain = Chain(bytes.fromhex(_made(model, "chain")))
     device = Device(me, model.build, _name(model), host, chain)
     online = Online(device, room, secret)
-    joined = replace(on_screen(model, "lobby"), online=online, game=None, turns=(), notice=None)
+    joined = replace(
+        on_screen(_spent(model), "lobby"), online=online, game=None, turns=(), notice=None
+    )
     return joined, _connect(joined, online)
 
 
@@ -172,7 +182,9 @@ def _invited_by_code(model: Model, fragment: str) -> tuple[Model, Effects]:
     device = Device(me, model.build, _name(model), host, chain)
     device.takeover = False
     online = Online(device, room, "", direct=True, coding=HOST_LINK)
-    joined = replace(on_screen(model, "lobby"), online=online, game=None, turns=(), notice=None)
+    joined = replace(
+        on_screen(_spent(model), "lobby"), online=online, game=None, turns=(), notice=None
+    )
     return joined, (*_connect(joined, online), Answer(HOST_LINK, sdp), LoadQr())
 
 

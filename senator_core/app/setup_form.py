@@ -231,11 +231,15 @@ def online_fieldset(model: Model) -> Markup:
                 " link to send them, and they play from their own phone or computer."
             ),
         ),
-        h("button", {"type": "button", "data-msg": "open-table"}, _("Invite friends online")),
         h(
-            "button",
-            {"type": "button", "data-msg": "open-table", "data-value": "codes"},
-            _("Invite by codes, with no relay"),
+            "div",
+            {"class": "online-actions"},
+            h("button", {"type": "button", "data-msg": "open-table"}, _("Invite friends online")),
+            h(
+                "button",
+                {"type": "button", "data-msg": "open-table", "data-value": "codes"},
+                _("Invite by codes, with no relay"),
+            ),
         ),
         h(
             "p",
