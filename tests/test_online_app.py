@@ -26,7 +26,9 @@ from senator_core.app.messages import (
     PeerJoined,
     PeerLeft,
     PeerSent,
+    PlayAgain,
     QrReady,
+    QuickPlay,
     Say,
     StandIn,
     TakeSeat,
@@ -37,6 +39,7 @@ from senator_core.app.saves import ONLINE_KEY
 from senator_core.app.storage import persist
 from senator_core.app.view import view
 from senator_core.bots import make
+from senator_core.online.wire import encode
 
 NOW = "2026-12-02T20:00:00"
 
@@ -348,3 +351,62 @@ def test_a_second_table_from_one_page_shares_no_secret_or_chance_with_the_first(
     assert first.room != second.room and first.secret != second.secret
     assert first.device.me != second.device.me
     assert first.device.chain.top != second.device.chain.top
+
+
+def test_the_host_begins_the_next_game_at_the_table_with_everyone_in_their_seats() -> None:
+    room, pages = table(4, (HUMAN, HUMAN, "easy", HUMAN))
+    host, first = pages[:2]
+    room.send(host, BeginTable())
+    play_on(room, pages, random.Random(21))
+    assert all(p.model.screen == "end" for p in pages)
+    tops = {p.name: p.model.online.device.chain.top for p in pages if p.model.online}
+    assert 'data-msg="play-again"' not in str(view(first.model))
+    room.send(first, PlayAgain())
+    assert first.model.screen == "end" and "host begins" in (first.model.notice or "")
+    room.send(host, PlayAgain())
+    for page in pages:
+        assert page.model.screen == "lobby", page.name
+        online = page.model.online
+        assert online is not None and online.device.games == 1 and online.device.game is None
+        assert online.device.chain.top != tops[page.name]  # chance nobody saw before
+    seats = host.model.online.device.seats if host.model.online else None
+    assert seats is not None and seats.devices[1] and seats.devices[3] and not seats.devices[2]
+    assert 'data-msg="begin-table"' in str(view(host.model))
+    room.send(host, BeginTable())
+    assert all(p.model.screen == "game" for p in pages)
+    play_on(room, pages, random.Random(22))
+    games = [p.model.game for p in pages]
+    assert all(g is not None and g.decision == "over" for g in games)
+    assert len({repr(g.state()) for g in games if g is not None}) == 1
+    for page in pages:
+        assert len(page.model.history) == 2 and all(k.record().finished for k in page.model.history)
+
+
+def test_a_device_that_missed_the_next_game_is_told_and_an_old_chain_is_refused() -> None:
+    room, pages = table(3, (HUMAN, HUMAN, "easy"))
+    host, guest = pages
+    room.send(host, BeginTable())
+    play_on(room, pages, random.Random(5))
+    old = guest.model.online.device.hello() if guest.model.online else None
+    room.dropped.add(guest.name)
+    room.send(host, PlayAgain())
+    assert host.model.online is not None and host.model.online.device.games == 1
+    # The guest comes back with its old chain: the host tells it of the next game
+    # instead of taking that chain again, and it renews its own.
+    room.dropped.discard(guest.name)
+    assert old is not None
+    room.send(host, PeerSent(guest.name, encode(old)))
+    assert guest.model.online is not None and guest.model.online.device.games == 1
+    assert guest.model.screen == "lobby"
+    assert host.model.online.device.greeted
+    room.send(host, BeginTable())
+    assert guest.model.screen == "game"
+
+
+def test_a_game_of_ones_own_started_at_an_online_table_leaves_it() -> None:
+    room = Room()
+    host = room.add("host", Setup(players=3))
+    room.send(host, OpenTable())
+    model, effects = update(host.model, QuickPlay(), NOW)
+    assert model.online is None and any(isinstance(e, Disconnect) for e in effects)
+    assert model.screen == "game" and REMOTE not in model.occupants

@@ -57,6 +57,8 @@ def _own_place(model: Model, game: Game) -> Markup | None:
 
 
 def end_screen(model: Model, game: Game) -> Markup:
+    # At an online table, the host begins the next game; a guest's page follows it.
+    guest = model.online is not None and not model.online.device.hosting
     scores = game.scores()
     winners = game.winners()
     names = game.names
@@ -132,14 +134,21 @@ def end_screen(model: Model, game: Game) -> Markup:
                 model.undos,
             ).format(n=model.undos),
         ),
+        guest and h(
+            "p",
+            {"class": "hint", "role": "status"},
+            _("The host can begin another game at this table: stay, and you sit where you sat."),
+        ),
         h(
             "div",
             {"class": "title-actions"},
-            h(
+            not guest and h(
                 "button",
                 {"type": "button", "class": "primary", "data-msg": "play-again"},
                 _("Play again"),
             ),
+            model.online and h("button", {"type": "button", "data-msg": "leave-table"},
+                               _("Leave the table")),
             h("button", {"type": "button", "data-msg": "watch"}, _("Watch again")),
             h("button", {"type": "button", "data-msg": "export", "data-value": "game"},
               _("Save as file")),

@@ -174,13 +174,15 @@ def lobby_screen(model: Model) -> Markup:
     open_seats = [s for s, o in enumerate(seats.occupants) if o == HUMAN and not seats.devices[s]]
     if device.hosting:
         head = _invitation(model, bool(open_seats))
-        ready = not open_seats and not device.entries
+        ready = not open_seats and not device.entries and device.greeted
         status = (
             _("Dealing…")
             if device.entries
+            else _("Waiting for {n} more to sit down.").format(n=len(open_seats))
+            if open_seats
             else _("Everyone is seated.")
             if ready
-            else _("Waiting for {n} more to sit down.").format(n=len(open_seats))
+            else _("Waiting for every player to be back at the table.")
         )
         action = h(
             "button",

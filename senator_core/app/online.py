@@ -21,7 +21,7 @@ from ..config import DEFAULT_NAMES
 from ..i18n import _
 from ..online.chance import Chain
 from ..online.codes import MAX_CODE, CodeError, pack, unpack
-from ..online.table import HUMAN, Device, Out, Report, Said, Send, played
+from ..online.table import HUMAN, Device, Out, Renew, Report, Said, Send, played
 from ..online.wire import MAX_CHAT, WireError, encode
 from .changes import at_position, at_table, on_screen
 from .derived import log_of, record_of, turns_for
@@ -253,8 +253,24 @@ def begin(model: Model) -> tuple[Model, Effects]:
     seats = online.device.seats
     if any(o == HUMAN and not d for o, d in zip(seats.occupants, seats.devices, strict=True)):
         return replace(model, notice=_("Every invited seat needs its player first.")), ()
+    if not online.device.greeted:
+        return replace(model, notice=_("Every player needs to be back at the table first.")), ()
     device = online.device.copy()
     return _carried(model, device, device.begin())
+
+
+def again(model: Model) -> tuple[Model, Effects]:
+    """The host begins the table's next game with the same players, once this one is
+    over (each guest's page follows to the lobby and sits where it sat)."""
+    online = model.online
+    game = model.game
+    if online is None or game is None or game.decision != "over":
+        return model, ()
+    if not online.device.hosting:
+        return replace(model, notice=_("The host begins the next game at this table.")), ()
+    device = online.device.copy()
+    outs = device.again(Chain(bytes.fromhex(_made(model, "chain"))))
+    return _carried(_spent(model), device, outs)
 
 
 def leave(model: Model) -> tuple[Model, Effects]:
@@ -456,8 +472,13 @@ def _carried(
     out: list[Effect] = list(effects)
     lines = list(online.lines)
     notice = model.notice
-    for item in outs:
-        if isinstance(item, Send):
+    queue = list(outs)
+    while queue:
+        item = queue.pop(0)
+        if isinstance(item, Renew):  # the table's next game: a new chain for it
+            queue += device.renew(Chain(bytes.fromhex(_made(model, "chain"))), item.game)
+            model = _spent(model)
+        elif isinstance(item, Send):
             try:
                 out.append(Transmit(encode(item.message), item.to))
             except WireError:
@@ -501,6 +522,8 @@ def synced(model: Model, now: str = "") -> Model:
     game = device.game
     occupants = seen_occupants(model, device)
     if game is None:
+        if model.game is not None:  # the table's next game is being set up
+            return replace(on_screen(model, "lobby"), game=None, turns=(), occupants=occupants)
         return model
     before = model.game
     if before is None or model.screen == "lobby":

@@ -41,6 +41,7 @@ from .effects import (
     After,
     Animate,
     Chime,
+    Disconnect,
     Download,
     Effect,
     Focus,
@@ -233,6 +234,8 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
         case QuickPlay():
             return _quick_play(model, now), ()
         case PlayAgain():
+            if model.online is not None:
+                return online.again(model)
             if model.game is None:
                 return replace(model, screen="setup"), ()
             config = replace(model.game.config, seed=None, draws=(), event_order=())
@@ -383,6 +386,16 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
 def _follow(
     before: Model, after: Model, effects: Effects, write: bool = True
 ) -> tuple[Model, Effects]:
+    table = before.online
+    moved = after.game is not before.game
+    if (
+        table is not None
+        and after.online is table
+        and moved
+        and after.game is not table.device.game
+    ):
+        # A game of this page's own took the online game's place: it leaves the table.
+        after, effects = replace(after, online=None), (*effects, Disconnect())
     if after.game is not before.game:
         after = replace(after, epoch=before.epoch + 1)
     writes: list[Effect] = []

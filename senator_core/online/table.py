@@ -26,6 +26,7 @@ from ..game import Game, new_game
 from .chance import LENGTH, Chain, follows, is_link, seed_of
 from .wire import (
     DEVICE,
+    Again,
     Ask,
     Chat,
     Entry,
@@ -85,7 +86,15 @@ class Said:
     text: str
 
 
-Out = Send | Report | Said
+@dataclass(frozen=True)
+class Renew:
+    """The host began the table's next game: this device needs a new chain
+    (`Device.renew`), which only its page can draw."""
+
+    game: int
+
+
+Out = Send | Report | Said | Renew
 
 
 def position_hash(game: Game) -> str:
@@ -147,6 +156,10 @@ class Device:
     # every other, not at a table met by codes, where each guest reaches the host alone
     # (there the game waits for the host to come back).
     takeover: bool = True
+    # The games begun at this table before this one, and (on the host) the chains'
+    # tops they were played with, which no later game may take again.
+    games: int = 0
+    spent: set[str] = field(default_factory=set)
 
     def copy(self) -> Device:
         """A copy that the next call may change while this one stays as it is (the
@@ -163,6 +176,7 @@ class Device:
             gathered=dict(self.gathered),
             waiting=dict(self.waiting),
             asked_from=set(self.asked_from),
+            spent=set(self.spent),
         )
 
     # ------------------------------------------------------------ kept across reloads
@@ -179,6 +193,8 @@ class Device:
             "entries": [encode(e) for e in self.entries],
             "stand_ins": sorted(self.stand_ins),
             "takeover": self.takeover,
+            "games": self.games,
+            "spent": sorted(self.spent),
         }
 
     @classmethod
@@ -204,6 +220,10 @@ class Device:
                 if problem is not None:
                     raise ValueError(problem)
             device.takeover = data.get("takeover", True) is not False
+            device.games = int(data.get("games", 0))
+            device.spent = {str(t) for t in data.get("spent", ()) if is_link(t)}
+            if not 0 <= device.games <= 1_000:
+                raise ValueError("games")
             device.stand_ins = {int(s) for s in data.get("stand_ins", ()) if 0 <= int(s) < 5}
         except (KeyError, TypeError, WireError) as err:
             raise ValueError(str(err)[:64]) from None
@@ -222,6 +242,12 @@ class Device:
 
     def seat_of(self, device: str) -> int | None:
         return next((s for s, d in enumerate(self.devices) if d == device and d), None)
+
+    @property
+    def greeted(self) -> bool:
+        """Whether every seated device has said hello for this game (after the table's
+        next game begins, each does again, with its new chain)."""
+        return all(d in self.hellos for d in self.seats.devices if d and d != self.me)
 
     def hello(self) -> Hello:
         return Hello(self.build, self.me, self.name, self.chain.top, len(self.entries))
@@ -338,7 +364,33 @@ class Device:
         if self.hosting and self.devices[seat] and self.devices[seat] not in self.present:
             self.stand_ins.add(seat)
 
+    def renew(self, chain: Chain, game: int) -> list[Out]:
+        """The table's `game`th game, which the host began (`Renew`): this device starts
+        afresh with `chain`, and says hello again with its top."""
+        self._afresh(chain, game)
+        return self._addressed([Send(self.hello(), self.host)])
+
+    def _afresh(self, chain: Chain, game: int) -> None:
+        self.chain, self.games = chain, game
+        self.entries, self.game, self.points = [], None, 0
+        self.last_link, self.pending, self.gathered, self.waiting = {}, None, {}, {}
+        self.asked_from, self.stand_ins, self.stopped = set(), set(), None
+
     # ------------------------------------------------------------ the host
+
+    def again(self, chain: Chain) -> list[Out]:
+        """The host begins the table's next game once this one is over: the same seats
+        for the devices still here (a seat whose player is away opens), `chain` the
+        host's new one; each guest renews its own and says hello again."""
+        if not self.hosting or self.game is None or self.game.decision != "over":
+            return []
+        self.spent |= {h.top for h in self.hellos.values()} | {self.chain.top}
+        here = [d if d and (d == self.me or d in self.present) else "" for d in self.devices]
+        names = tuple(n if here[s] else "" for s, n in enumerate(self.game.names))
+        self.seats = Seats(self.seats.occupants, tuple(here), names)
+        self._afresh(chain, self.games + 1)
+        self.hellos = {}
+        return self._addressed([Send(Again(self.games)), Send(self.seats)])
 
     def open_table(self, config: GameConfig, occupants: Sequence[str]) -> list[Out]:
         """The host sets up the seats: HUMAN for a person on a device of their own
@@ -351,6 +403,8 @@ class Device:
 
     def begin(self) -> list[Out]:
         """The host starts the game with the seats as they are now."""
+        if self.entries or not self.greeted:
+            return []
         seated = [d for d in self.seats.devices if d]
         tops = {d: self.hellos[d].top if d != self.me else self.chain.top for d in seated}
         names = tuple(n or self.config.player_names()[s] for s, n in enumerate(self.seats.names))
@@ -381,6 +435,8 @@ class Device:
                 return self._refuse(peer, "not-host", type(message).__name__)
 
     def _greet(self, peer: str, hello: Hello) -> list[Out]:
+        if self.games and not self.entries and hello.top in self.spent:
+            return [Send(Again(self.games), peer)]  # it missed the next game's start
         known = self.hellos.get(peer)
         if known is not None and known.top != hello.top and self.entries:
             return self._refuse(peer, "bad-reveal", "another chain")
@@ -503,6 +559,9 @@ class Device:
                 return [Report("illegal" if problem == "illegal" else "bad-entry", peer, about)]
             case Chat(text=text, device=speaker):
                 return [] if speaker == self.me else [Said(speaker, text)]
+            case Again(game=game):
+                ended = self.game is None or self.game.decision == "over"
+                return [Renew(game)] if game > self.games and ended else []
             case _:
                 return self._refuse(peer, "not-host", type(message).__name__)
 

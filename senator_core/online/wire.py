@@ -23,6 +23,7 @@ MAX_BYTES = 8_000  # the largest message: a table's beginning with five long nam
 MAX_NAME = 24
 MAX_CHAT = 200
 MAX_MOVES = 2_000  # far beyond any game's length
+MAX_GAMES = 1_000  # games at one table
 
 WireProblem = Literal["too-large", "not-json", "not-a-message", "version", "type", "field"]
 
@@ -133,7 +134,15 @@ class Chat:
     device: str
 
 
-Message = Hello | Sit | Seats | Ask | Reveal | Move | Entry | Want | Refused | Chat
+@dataclass(frozen=True)
+class Again:
+    """The host begins the table's next game, its `game`th (counting from 0): every
+    device starts afresh, with a new chain, in the seat it had."""
+
+    game: int
+
+
+Message = Hello | Sit | Seats | Ask | Reveal | Move | Entry | Want | Refused | Chat | Again
 
 TYPES: dict[str, type[Message]] = {
     "hello": Hello,
@@ -146,6 +155,7 @@ TYPES: dict[str, type[Message]] = {
     "want": Want,
     "refused": Refused,
     "chat": Chat,
+    "again": Again,
 }
 TYPE_OF = {cls: name for name, cls in TYPES.items()}
 
@@ -242,6 +252,7 @@ FIELDS: dict[type[Message], dict[str, Callable[[object], object]]] = {
     Want: {"start": _number(0, MAX_MOVES)},
     Refused: {"problem": _text(32), "about": _text(64)},
     Chat: {"text": _text(MAX_CHAT), "device": device},
+    Again: {"game": _number(1, MAX_GAMES)},
 }
 
 

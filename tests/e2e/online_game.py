@@ -247,6 +247,16 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
                 width = SIZES[pages.index(page)]["width"]
                 page.screenshot(path=str(shots / f"online-{mode}-end-{index}-{width}.png"))
             boards = [page.evaluate(BOARD) for page in playing]
+            again = -1
+            if mode == "codes":
+                # The host begins the next game at the same table: everyone follows.
+                host.click('[data-msg="play-again"]')
+                for page in guests:
+                    page.wait_for_selector('[data-screen="lobby"]')
+                host.click('[data-msg="begin-table"]:not([disabled])')
+                for page in pages:
+                    page.wait_for_selector('[data-screen="game"]')
+                again = len(tap(pages, chooser, 4))
             timings = {
                 "start": round(invited - started, 2),
                 "invitation_to_seats": round(seated - invited, 2),
@@ -255,6 +265,7 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
                 "move_delay_median": round(sorted(delays)[len(delays) // 2], 3) if delays else -1,
                 "move_delay_max": round(max(delays), 3) if delays else -1,
                 "taps": len(delays),
+                "next_game_taps": again,
             }
             browser.close()
     finally:

@@ -81,3 +81,4 @@ def test_friends_meet_by_codes_with_no_relay_and_play_to_the_end(dist: Path) -> 
     assert all(40 < len(code) < 160 for code in game["codes"])
     assert len(game["boards"]) == 3
     same_game_on_every_page(game)
+    assert game["seconds"]["next_game_taps"] == 4  # and the next game at the same table
