@@ -340,6 +340,7 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
     lead = seat in leaders(game) and any(score[0] for score in game.scores())
     cards = hand_list(game.hand(seat))
     in_play = game.in_play(seat)
+    said = _said(model, seat)  # in the occupant's place, so the seat keeps its height
     return h(
         "article",
         {
@@ -363,14 +364,9 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
             "header",
             {"class": "seat-head"},
             seat_badge(model, seat, names),
-            h(
-                "span",
-                {"class": "seat-occupant"},
-                OCCUPANT_LABELS[occupant],
-            ),
+            said or h("span", {"class": "seat-occupant"}, OCCUPANT_LABELS[occupant]),
             h("span", {"class": "marks"}, marks),
             _away(model, seat),
-            _said(model, seat),
             _seat_score(game, seat, lead),
             h(
                 "span",
