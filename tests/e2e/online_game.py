@@ -114,7 +114,7 @@ def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> l
 
 def seat_by_link(host: Any, guest: Any, link: str, name: str) -> None:
     """A guest opens the link, names themself and takes a seat."""
-    guest.goto(link)
+    guest.goto(link.replace("#", "?nosw#", 1))  # the link as sent; no service worker here
     guest.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
     guest.fill("#seat-0-name", name)
     guest.click('[data-msg="take-seat"]', timeout=WAIT)
@@ -129,7 +129,7 @@ def seat_by_codes(host: Any, guest: Any, name: str, shots: Path, first: bool) ->
         host.click('[data-msg="make-code"]')
     host.wait_for_selector("#offer-link")
     link = host.input_value("#offer-link")
-    guest.goto(link)
+    guest.goto(link.replace("#", "?nosw#", 1))  # the link as sent; no service worker here
     guest.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
     guest.wait_for_selector("#reply-code")
     code = guest.input_value("#reply-code")
