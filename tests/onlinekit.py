@@ -37,6 +37,19 @@ class Network:
     # page load gets a new one), and back.
     link_of: dict[str, str] = field(default_factory=dict)
     device_at: dict[str, str] = field(default_factory=dict)
+    cut: set[frozenset[str]] = field(default_factory=set)  # pairs of devices that cannot meet
+
+    def sever(self, one: str, other: str) -> None:
+        """The connection between two devices breaks (the rest stay up)."""
+        self.cut.add(frozenset((one, other)))
+        self.carry(one, self.devices[one].left(self.link_of[other]))
+        self.carry(other, self.devices[other].left(self.link_of[one]))
+
+    def mend(self, one: str, other: str) -> None:
+        """Two devices whose connection broke meet again."""
+        self.cut.discard(frozenset((one, other)))
+        self.carry(one, self.devices[one].joined(self.link_of[other]))
+        self.carry(other, self.devices[other].joined(self.link_of[one]))
 
     def device_id(self) -> str:
         return f"{self.rng.getrandbits(64):016x}"
@@ -87,6 +100,8 @@ class Network:
                 else [self.link_of[d] for d in present if d in self.link_of]
             )
             for target in targets:
+                if frozenset((sender, self.device_at.get(target, ""))) in self.cut:
+                    continue
                 if target in self.device_at:
                     self.queue.append((source, target, text))
                     self.sent += len(text.encode())

@@ -161,6 +161,36 @@ def test_when_the_host_leaves_the_next_seated_device_hosts_and_the_game_goes_on(
     assert net.host.stand_ins == {0}
 
 
+def test_devices_that_cannot_reach_each_other_choose_the_same_new_host() -> None:
+    net = Network(random.Random(6))
+    devices = seat_table(net, sc.GameConfig(players=4), [HUMAN] * 4, NAMES)
+    chooser = random.Random(3)
+    play_moves(net, chooser, 12)
+    first, second, third = devices[1:]
+    # The second guest cannot reach the first (whom the host said is here): when the
+    # host goes, it still takes the first as the host, and does not host itself.
+    net.sever(first.me, second.me)
+    net.settle()
+    net.detach(devices[0].me)
+    net.settle()
+    assert {d.host for d in (first, second, third)} == {first.me}
+    assert not second.hosting and not third.hosting
+    net.mend(first.me, second.me)
+    net.settle()
+    first.stand_in(0)
+    play_out(net, chooser)
+    assert len({json.dumps(r, sort_keys=True) for r in records(net)}) == 1
+
+
+def test_a_chat_line_goes_to_each_device_once_and_not_back_to_its_writer() -> None:
+    net = Network(random.Random(7))
+    devices = seat_table(net, sc.GameConfig(players=3), [HUMAN] * 3, NAMES)
+    net.carry(devices[1].me, devices[1].chat("Ave"))
+    net.settle()
+    heard = {d.me: [s for s in net.said[d.me] if s.text == "Ave"] for d in devices}
+    assert all(len(lines) == 1 and lines[0].device == devices[1].me for lines in heard.values())
+
+
 # ---------------------------------------------------------------- cheating
 
 

@@ -18,6 +18,7 @@ from senator_core.app.messages import (
     BeginTable,
     Field,
     Invited,
+    Key,
     LeaveTable,
     Msg,
     Mute,
@@ -410,3 +411,13 @@ def test_a_game_of_ones_own_started_at_an_online_table_leaves_it() -> None:
     model, effects = update(host.model, QuickPlay(), NOW)
     assert model.online is None and any(isinstance(e, Disconnect) for e in effects)
     assert model.screen == "game" and REMOTE not in model.occupants
+
+
+def test_enter_in_the_chat_line_sends_it() -> None:
+    room, pages = table(3, (HUMAN, HUMAN, "easy"))
+    host, guest = pages
+    room.send(guest, Field("chat", "Ave"))
+    room.send(guest, Key("Enter", "chat"))
+    assert host.model.online is not None and host.model.online.lines[-1][1] == "Ave"
+    room.send(host, BeginTable())
+    assert 'placeholder="Say something to the table"' in str(view(guest.model))

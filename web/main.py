@@ -225,6 +225,8 @@ class Page:
     def on_key(self, event: Any) -> None:
         if event.key == "Escape":
             self.dispatch(Key("Escape"))
+        elif event.key == "Enter" and str(event.target.tagName) == "INPUT" and event.target.name:
+            self.dispatch(Key("Enter", str(event.target.name)))
 
     def on_storage(self, event: Any) -> None:
         """Another tab of the game changed what is stored."""
@@ -382,9 +384,7 @@ class Page:
             "onMessage": create_proxy(
                 lambda peer, text: self.dispatch(PeerSent(str(peer), str(text)))
             ),
-            "onError": create_proxy(
-                lambda reason, _peer=None: self.dispatch(NetTrouble(str(reason)))
-            ),
+            "onError": create_proxy(lambda reason, peer=None: self.net_trouble(reason, peer)),
         }
         self.handlers = handlers
         ice = [ice_server(line) for line in effect.ice]
@@ -399,6 +399,10 @@ class Page:
         except Exception as err:
             self.dispatch(NetTrouble(f"{err}"[:200]))
 
+    def net_trouble(self, reason: Any, peer: Any = None) -> None:
+        js.console.info(f"Senator: the transport: {reason} ({peer})")
+        self.dispatch(NetTrouble(str(reason)))
+
     async def direct_ends(self) -> Any:
         """The connections made by codes (`web/direct.js`), made on first use."""
         if self.direct is None:
@@ -411,9 +415,7 @@ class Page:
                 "onMessage": create_proxy(
                     lambda link, text: self.dispatch(PeerSent(str(link), str(text)))
                 ),
-                "onError": create_proxy(
-                    lambda reason, _link=None: self.dispatch(NetTrouble(str(reason)))
-                ),
+                "onError": create_proxy(lambda reason, link=None: self.net_trouble(reason, link)),
             }
             self.direct = module.direct(js_object(self.handlers))
         return self.direct

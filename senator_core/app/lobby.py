@@ -293,6 +293,8 @@ def table_side(model: Model, game: Game) -> Markup | None:
                 {
                     "name": "chat",
                     "value": online.draft,
+                    "placeholder": _("Say something to the table"),
+                    "enterkeyhint": "send",
                     "maxlength": 200,
                     "aria-label": _("Chat line"),
                     "autocomplete": "off",

@@ -421,9 +421,11 @@ class Field:
 
 @dataclass(frozen=True)
 class Key:
-    """A key pressed that the page listens for (Escape)."""
+    """A key pressed that the page listens for: Escape, or Enter in the field named
+    `field` (a chat line sends, a pasted code is taken)."""
 
     key: str
+    field: str = ""
 
 
 @dataclass(frozen=True)

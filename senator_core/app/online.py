@@ -125,7 +125,7 @@ def open_table(model: Model, direct: bool = False) -> tuple[Model, Effects]:
     opened = replace(
         on_screen(_spent(model), "lobby"), online=online, game=None, turns=(), notice=None
     )
-    effects = (*_connect(opened, online), LoadQr())
+    effects = (Disconnect(), *_connect(opened, online), LoadQr())  # the last table left
     if direct:
         opened, offered = make_code(opened)
         effects += offered
@@ -156,7 +156,7 @@ def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
     joined = replace(
         on_screen(_spent(model), "lobby"), online=online, game=None, turns=(), notice=None
     )
-    return joined, _connect(joined, online)
+    return joined, (Disconnect(), *_connect(joined, online))  # any other table left
 
 
 def _invited_by_code(model: Model, fragment: str) -> tuple[Model, Effects]:
@@ -185,7 +185,7 @@ def _invited_by_code(model: Model, fragment: str) -> tuple[Model, Effects]:
     joined = replace(
         on_screen(_spent(model), "lobby"), online=online, game=None, turns=(), notice=None
     )
-    return joined, (*_connect(joined, online), Answer(HOST_LINK, sdp), LoadQr())
+    return joined, (Disconnect(), *_connect(joined, online), Answer(HOST_LINK, sdp), LoadQr())
 
 
 def make_code(model: Model) -> tuple[Model, Effects]:
@@ -338,8 +338,12 @@ def play(model: Model, text: str, now: str) -> tuple[Model, Effects]:
 
 
 def peer_joined(model: Model, link: str) -> tuple[Model, Effects]:
+    """A connection opened: the trouble said before, if any, is over."""
     if model.online is None:
         return model, ()
+    if model.online.trouble:
+        model = replace(model, online=replace(model.online, trouble=""))
+    assert model.online is not None
     device = model.online.device.copy()
     return _carried(model, device, device.joined(link))
 

@@ -324,6 +324,10 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
         # -- the page
         case Field(name, value):
             return _field(model, name, value), ()
+        case Key("Enter", "chat"):
+            return online.say(model, "", now)
+        case Key("Enter", "answer-code"):
+            return online.accept_code(model)
         case Key(key):
             if key != "Escape":
                 return model, ()

@@ -31,6 +31,7 @@ from .wire import (
     Chat,
     Entry,
     Hello,
+    Here,
     Message,
     Move,
     Refused,
@@ -160,6 +161,7 @@ class Device:
     # tops they were played with, which no later game may take again.
     games: int = 0
     spent: set[str] = field(default_factory=set)
+    here: tuple[str, ...] = ()  # on a guest: who the host last said is at the table
 
     def copy(self) -> Device:
         """A copy that the next call may change while this one stays as it is (the
@@ -275,17 +277,24 @@ class Device:
         self.present.discard(peer)
         out: list[Out] = []
         if peer == self.host and self.entries and self.takeover:
-            here = [d for d in self.devices if d and (d in self.present or d == self.me)]
+            # The first in seat order of those the host last said were here (so every
+            # device chooses the same one); failing that, of those this one reaches.
+            known = set(self.here) or self.present
+            here = [d for d in self.devices if d and d != peer and (d in known or d == self.me)]
             if here:
-                self.host = here[0]
+                self.host, self.here = here[0], ()
                 self.pending, self.gathered, self.waiting = None, {}, {}
                 if self.hosting:
-                    out += self._ask_if_due()
+                    out += [*self._ask_if_due(), self._here()]
                 else:
                     out.append(Send(self.hello(), self.host))
         elif self.hosting:
-            out += self._complete_chance()
+            out += [*self._complete_chance(), self._here()]
         return out
+
+    def _here(self) -> Send:
+        """To every device: who is at the table now."""
+        return Send(Here(tuple(sorted(self.present | {self.me}))))
 
     def receive(self, link: str, text: object) -> list[Out]:
         """A message on the connection `link`; anything unsound is refused and nothing
@@ -430,7 +439,8 @@ class Device:
             case Chat(text=text):
                 if peer not in self.last_link and peer not in self.hellos:
                     return self._refuse(peer, "not-at-table", "chat")
-                return [Send(Chat(text, peer)), Said(peer, text)]
+                others = [d for d in self.links.values() if d != peer]
+                return [*(Send(Chat(text, peer), d) for d in others), Said(peer, text)]
             case _:
                 return self._refuse(peer, "not-host", type(message).__name__)
 
@@ -445,8 +455,8 @@ class Device:
         if seat is not None:
             self.stand_ins.discard(seat)  # back at the table: the seat is theirs again
         if not self.entries:
-            return [Send(self.seats, peer)]
-        out = self._entries_from(hello.have, peer)
+            return [Send(self.seats, peer), self._here()]
+        out = [self._here(), *self._entries_from(hello.have, peer)]
         if hello.have > len(self.entries):  # it saw entries this device missed
             self.asked_from.add(peer)
             out.append(Send(Want(len(self.entries)), peer))
@@ -559,6 +569,9 @@ class Device:
                 return [Report("illegal" if problem == "illegal" else "bad-entry", peer, about)]
             case Chat(text=text, device=speaker):
                 return [] if speaker == self.me else [Said(speaker, text)]
+            case Here(devices=devices):
+                self.here = devices
+                return []
             case Again(game=game):
                 ended = self.game is None or self.game.decision == "over"
                 return [Renew(game)] if game > self.games and ended else []

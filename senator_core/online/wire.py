@@ -142,7 +142,16 @@ class Again:
     game: int
 
 
-Message = Hello | Sit | Seats | Ask | Reveal | Move | Entry | Want | Refused | Chat | Again
+@dataclass(frozen=True)
+class Here:
+    """The host says which devices are at the table now (itself among them): should it
+    go, every device takes the first of these in seat order as the next host, so all
+    choose the same one, whoever each can reach itself."""
+
+    devices: tuple[str, ...]
+
+
+Message = Hello | Sit | Seats | Ask | Reveal | Move | Entry | Want | Refused | Chat | Again | Here
 
 TYPES: dict[str, type[Message]] = {
     "hello": Hello,
@@ -156,6 +165,7 @@ TYPES: dict[str, type[Message]] = {
     "refused": Refused,
     "chat": Chat,
     "again": Again,
+    "here": Here,
 }
 TYPE_OF = {cls: name for name, cls in TYPES.items()}
 
@@ -253,6 +263,7 @@ FIELDS: dict[type[Message], dict[str, Callable[[object], object]]] = {
     Refused: {"problem": _text(32), "about": _text(64)},
     Chat: {"text": _text(MAX_CHAT), "device": device},
     Again: {"game": _number(1, MAX_GAMES)},
+    Here: {"devices": _strings(device)},
 }
 
 
