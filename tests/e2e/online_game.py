@@ -30,6 +30,7 @@ from tests.e2e.online_table import SHOW_ADDRESSES, start_relay, wait_for_relay  
 
 WAIT = 30_000  # ms, for a loaded machine
 GAME_SECONDS = 240  # a whole game of three, tapped
+TAP_MS = 3000  # a tap waits this long for its control
 NAMES = ("Livia", "Brutus", "Cassia")
 SIZES = (
     {"width": 1280, "height": 800},
@@ -64,23 +65,28 @@ def own_turn(page: Any) -> bool:
 
 
 def play_one(page: Any, chooser: random.Random) -> None:
-    """A move by tapping: a few cards and the bid, or one of the action buttons."""
+    """A move by tapping: a few cards and the bid, or one of the action buttons. The
+    page may change between looking and tapping (the turn passes, the table moves
+    on): a tap that finds nothing to press is given up, and the caller looks again."""
     cards = page.locator('#decision [data-msg="pick"]:not([disabled])')
     actions = page.locator("#decision [data-action]:not([disabled])")
-    if cards.count() and chooser.random() < 0.6:
-        cards.nth(chooser.randrange(cards.count())).click()
-        confirm = page.locator('[data-msg="confirm"]:not([disabled])')
-        if confirm.count():
-            before = moves_of(page)
-            confirm.first.click()
-            page.wait_for_timeout(200)
-            if moves_of(page) != before:
-                return
-            unpick = page.locator('[data-msg="unpick"]')
-            if unpick.count():
-                unpick.first.click()
-    if actions.count():
-        actions.nth(chooser.randrange(actions.count())).click()
+    try:
+        if cards.count() and chooser.random() < 0.6:
+            cards.nth(chooser.randrange(cards.count())).click(timeout=TAP_MS)
+            confirm = page.locator('[data-msg="confirm"]:not([disabled])')
+            if confirm.count():
+                before = moves_of(page)
+                confirm.first.click(timeout=TAP_MS)
+                page.wait_for_timeout(200)
+                if moves_of(page) != before:
+                    return
+                unpick = page.locator('[data-msg="unpick"]')
+                if unpick.count():
+                    unpick.first.click(timeout=TAP_MS)
+        if actions.count():
+            actions.nth(chooser.randrange(actions.count())).click(timeout=TAP_MS)
+    except PlaywrightTimeout:
+        return
 
 
 def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> list[float]:
