@@ -27,9 +27,13 @@ BOOT_TEXTS = Translated(
         "unexpected": N_("An unexpected error stopped the game from starting."),
         "offline": N_("Could not reach {path}: the site may be offline."),
         "http": N_("Could not load {path} (HTTP {status})."),
-        "no-wasm": N_(
-            "This browser cannot run WebAssembly, which Senator needs. Please open the "
-            "game in a current version of Chrome, Edge, Firefox or Safari."
+        # What the runtime needs (WebAssembly with its exceptions and BigInt, ES
+        # modules) came in these versions.
+        "browsers": N_("Plays in Chrome and Edge 95, Firefox 100, Safari 15.2 and newer."),
+        "old-browser": N_(
+            "This browser is too old for Senator, which plays in Chrome and Edge 95,"
+            " Firefox 100, Safari 15.2 and newer. Please update it, or open the game in"
+            " one of those."
         ),
         "no-file": N_("Could not load {path}."),
         "no-runtime": N_("Could not load the Python runtime ({path})."),

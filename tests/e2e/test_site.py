@@ -167,11 +167,20 @@ def test_a_broken_site_shows_a_readable_error(
     assert page.locator("#boot-retry").is_visible()
 
 
-def test_a_browser_without_webassembly_is_told_why(site: Site, page: Any) -> None:
-    page.add_init_script("delete window.WebAssembly;")
+@pytest.mark.parametrize(
+    "missing",
+    ["delete window.WebAssembly;", "delete WebAssembly.Exception;", "delete window.BigInt64Array;"],
+)
+def test_a_browser_too_old_for_the_runtime_is_told_which_will_do(
+    site: Site, page: Any, missing: str
+) -> None:
+    page.add_init_script(missing)
     page.goto(f"{site.origin}/?nosw")
+    assert "Firefox 100" in page.locator(".boot-browsers").inner_text()
     page.wait_for_selector("html[data-ready='error']")
-    assert "cannot run WebAssembly" in page.locator(".boot-error-cause").inner_text()
+    cause = page.locator(".boot-error-cause").inner_text()
+    assert "too old" in cause and "Chrome and Edge 95" in cause and "Safari 15.2" in cause
+    assert page.locator("#boot-retry").is_visible()
 
 
 def test_the_game_loads_and_plays_offline_after_one_visit(
