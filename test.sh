@@ -29,6 +29,35 @@ install_browser() {
 }
 install_browser
 
+# Firefox ESR and WebKitGTK (Safari's engine) for the other browsers' smoke games, with
+# what drives them: Xvfb for WebKit's MiniBrowser, Node for puppeteer-core (pinned in
+# tests/e2e/others/package-lock.json and checked by npm ci). Debian's packages only;
+# elsewhere those tests say what is missing and are skipped.
+install_other_browsers() {
+  local os_id=""
+  if [ -r /etc/os-release ]; then
+    os_id=$(. /etc/os-release && echo "${ID:-}")
+  fi
+  if [ "$os_id" = debian ]; then
+    local wanted=()
+    [ -x /usr/bin/firefox-esr ] || wanted+=(firefox-esr)
+    [ -x /usr/bin/WebKitWebDriver ] || wanted+=(webkit2gtk-driver)
+    command -v xvfb-run >/dev/null || wanted+=(xvfb xauth)
+    command -v node >/dev/null || wanted+=(nodejs)
+    command -v npm >/dev/null || wanted+=(npm)
+    if [ ${#wanted[@]} -gt 0 ]; then
+      local sudo=""
+      if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+      $sudo apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${wanted[@]}" >/dev/null
+    fi
+  fi
+  if command -v npm >/dev/null; then
+    npm ci --prefix tests/e2e/others --ignore-scripts --no-audit --no-fund --loglevel=error
+  fi
+}
+install_other_browsers
+
 .venv/bin/ruff check senator_core tools tests benchmarks web build.py building
 .venv/bin/ruff format --check senator_core tools tests benchmarks web build.py building
 .venv/bin/mypy
