@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SUBPATH, Site
+from .conftest import SUBPATH, Site, copy_site
 
 HERE = Path(__file__).parent / "others"
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,10 +28,10 @@ RUN_TIMEOUT = 300
 PURPLE = "rgb(92, 26, 51)"  # the bar's own colour, under its pickers' white text
 
 
-def run(command: list[str], url: str) -> dict[str, Any]:
+def run(command: list[str], url: str, *more: str) -> dict[str, Any]:
     SHOTS.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(
-        [*command, url, str(SHOTS)],
+        [*command, url, str(SHOTS), *more],
         check=False,
         capture_output=True,
         text=True,
@@ -66,10 +66,25 @@ def test_a_smoke_game_in_firefox(site: Site) -> None:
     check(result, site, "firefox")
 
 
-def test_a_smoke_game_in_webkit(site: Site) -> None:
+def webkit() -> list[str]:
     xvfb = shutil.which("xvfb-run")
     if xvfb is None or not WEBKIT.exists() or shutil.which("WebKitWebDriver") is None:
         pytest.skip("WebKitGTK's driver or Xvfb is not installed (test.sh installs them)")
-    command = [xvfb, "-a", sys.executable, str(HERE / "webkit.py")]
-    result = run(command, f"{site.origin}{SUBPATH}?nosw")
+    return [xvfb, "-a", sys.executable, str(HERE / "webkit.py")]
+
+
+def test_a_smoke_game_in_webkit(site: Site) -> None:
+    result = run(webkit(), f"{site.origin}{SUBPATH}?nosw")
     check(result, site, "webkit")
+
+
+def test_webkit_finds_a_missing_runtime_file_without_resource_timings_status(
+    dist: Path, tmp_path: Path, fresh_site: Site
+) -> None:
+    broken = copy_site(dist, tmp_path)
+    (broken / "pyodide" / "pyodide.asm.wasm").unlink()
+    url = fresh_site.mount("/broken/", broken)
+    said = run(webkit(), f"{url}?nosw", "broken")
+    assert said["responseStatus"] is False  # the page's other way is the one tested here
+    assert "The Python runtime failed to start" in said["cause"]
+    assert "pyodide.asm.wasm is missing (HTTP 404)" in said["detail"]

@@ -2,7 +2,11 @@
 Selenium through WebKitWebDriver, under Xvfb): the steps of `firefox.mjs`. Run by
 `test_other_browsers.py`:
 
-    xvfb-run -a python tests/e2e/others/webkit.py <site url> <screenshots folder>
+    xvfb-run -a python tests/e2e/others/webkit.py <site url> <screenshots folder> [broken]
+
+With `broken`, the site is one whose runtime file is missing: it reports the error
+screen instead (WebKit has no resource timing `responseStatus`, so the page's other
+way of finding a missing file is the one at work).
 
 Prints what the page showed as one JSON object; the test makes the assertions.
 WebKitWebDriver gives no console log: the page's errors are gathered by a listener
@@ -43,6 +47,23 @@ def ready(driver: Any) -> bool:
     return bool(state == "1")
 
 
+def broken(driver: Any, url: str, shots: str) -> dict[str, Any]:
+    """What the error screen of a site with a missing runtime file says."""
+    driver.get(url)
+    WebDriverWait(driver, BOOT_SECONDS, 0.2).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.ready") == "error"
+    )
+    driver.save_screenshot(f"{shots}/webkit-missing-runtime-1280.png")
+    return dict(
+        driver.execute_script(
+            "return {cause: document.querySelector('.boot-error-cause').textContent,"
+            " detail: document.querySelector('.boot-error-detail').textContent,"
+            " responseStatus: !!window.PerformanceResourceTiming"
+            " && 'responseStatus' in PerformanceResourceTiming.prototype}"
+        )
+    )
+
+
 def main() -> None:
     url, shots = sys.argv[1], sys.argv[2]
     options = webdriver.WebKitGTKOptions()
@@ -50,6 +71,14 @@ def main() -> None:
     options.add_argument("--automation")
     driver = webdriver.WebKitGTK(options=options)
     result: dict[str, Any] = {}
+    if sys.argv[3:] == ["broken"]:
+        try:
+            driver.set_window_size(1280, 800)
+            result = broken(driver, url, shots)
+        finally:
+            driver.quit()
+        print(json.dumps(result))
+        return
     try:
         driver.set_window_size(1280, 800)
         started = time.monotonic()
