@@ -35,7 +35,7 @@ from senator_core.app.messages import (
     TakeSeat,
 )
 from senator_core.app.model import HUMAN, REMOTE, Model, Setup
-from senator_core.app.online import invitation, mine
+from senator_core.app.online import UNREACHED_TICKS, invitation, mine
 from senator_core.app.saves import ONLINE_KEY
 from senator_core.app.storage import persist
 from senator_core.app.view import view
@@ -224,6 +224,7 @@ def test_the_host_hands_a_missing_seat_to_a_computer_and_the_game_goes_on() -> N
     assert seat is not None
     room.send(host, StandIn(str(seat)))
     assert host.model.occupants[seat] not in (HUMAN, REMOTE)
+    assert "away: a computer plays" in str(view(stays.model))  # every page is told
     play_on(room, [host, stays], random.Random(7))
     assert host.model.game is not None and host.model.game.decision == "over"
     assert stays.model.game is not None and stays.model.game.state() == host.model.game.state()
@@ -421,3 +422,18 @@ def test_enter_in_the_chat_line_sends_it() -> None:
     assert host.model.online is not None and host.model.online.lines[-1][1] == "Ave"
     room.send(host, BeginTable())
     assert 'placeholder="Say something to the table"' in str(view(guest.model))
+
+
+def test_a_guest_long_out_of_reach_of_the_host_joins_the_room_afresh() -> None:
+    room, pages = table(3, (HUMAN, HUMAN, "easy"))
+    host, guest = pages  # before the game: nobody hosts in the host's place
+    room.dropped.add(host.name)
+    room.leave(host)
+    room.settle()
+    assert guest.model.online is not None
+    joins = []
+    for _ in range(UNREACHED_TICKS * 2):
+        guest.model, effects = update(guest.model, NetTick(guest.model.online.room), NOW)
+        joins.append(any(isinstance(e, Connect) for e in effects))
+    assert joins.count(True) == 2 and joins[UNREACHED_TICKS - 1]
+    assert "cannot be reached" in str(view(guest.model))

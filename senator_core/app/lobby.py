@@ -277,7 +277,10 @@ def table_side(model: Model, game: Game) -> Markup | None:
         "section",
         {"class": "online-side", "aria-label": _("Online table")},
         not _connected(online) and h("p", {"class": "trouble", "role": "status"}, unreached),
-        online.trouble and h("p", {"class": "trouble", "role": "alert"}, online.trouble),
+        # Trouble is said while it matters: someone is away, or the host out of reach.
+        online.trouble
+        and (missing or not _connected(online))
+        and h("p", {"class": "trouble", "role": "alert"}, online.trouble),
         missing and h("ul", {"class": "away"}, missing),
         (missing or not device.hosting) and codes(model),
         h(

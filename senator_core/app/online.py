@@ -82,16 +82,17 @@ def _spent(model: Model) -> Model:
 
 def _connect(model: Model, online: Online) -> Effects:
     """Meeting the others: through the relays, or at a table met by codes, by the
-    codes the players pass each other (made when asked for)."""
+    codes the players pass each other (made when asked for); and the ticks."""
+    return (*_join(model, online), After(TICK_SECONDS, NetTick(online.room)))
+
+
+def _join(model: Model, online: Online) -> Effects:
+    """Joining the table's room on the relays (none at a table met by codes)."""
     if online.direct:
-        return (After(TICK_SECONDS, NetTick(online.room)),)
+        return ()
     setup = model.setup
-    return (
-        Connect(
-            online.room, online.secret, usable("relays", setup.relays), usable("ice", setup.ice)
-        ),
-        After(TICK_SECONDS, NetTick(online.room)),
-    )
+    relays, ice = usable("relays", setup.relays), usable("ice", setup.ice)
+    return (Connect(online.room, online.secret, relays, ice),)
 
 
 def _name(model: Model) -> str:
@@ -289,8 +290,7 @@ def stand_in(model: Model, value: str) -> tuple[Model, Effects]:
     device = online.device.copy()
     if seat >= len(device.devices):
         return model, ()
-    device.stand_in(seat)
-    return _carried(model, device, [])
+    return _carried(model, device, device.stand_in(seat))
 
 
 # ------------------------------------------------------------------ moves
@@ -369,13 +369,18 @@ def tick(model: Model, room: str) -> tuple[Model, Effects]:
     device = online.device.copy()
     alone = not device.hosting and device.host not in device.present
     waited = online.waited + 1 if alone else 0
+    again: Effects = ()
+    if waited and waited % UNREACHED_TICKS == 0:
+        # Long out of reach: join the room afresh, so every connection is tried anew.
+        again = _join(model, online)
     if waited == UNREACHED_TICKS:
         model, _none = trouble(model, "unreached")
     elif not waited and online.waited:
         model = replace(model, online=replace(online, trouble=""))  # reached again
     assert model.online is not None
     model = replace(model, online=replace(model.online, waited=waited))
-    return _carried(model, device, device.tick(), (After(TICK_SECONDS, NetTick(online.room)),))
+    ticks = (After(TICK_SECONDS, NetTick(online.room)), *again)
+    return _carried(model, device, device.tick(), ticks)
 
 
 def trouble(model: Model, reason: str) -> tuple[Model, Effects]:

@@ -308,7 +308,7 @@ def _away(model: Model, seat: int) -> Markup | None:
     online = model.online
     if online is None or seat not in away(online):
         return None
-    playing = online.device.hosting and seat in online.device.stand_ins
+    playing = seat in online.device.stand_ins
     # Translators: marks the seat of a player whose device left an online table.
     said = _("away: a computer plays") if playing else _("away")
     return h("span", {"class": "mark mark-away"}, said)

@@ -147,7 +147,8 @@ class Device:
     last_link: dict[str, str] = field(default_factory=dict)
     points: int = 0  # chance points done
     stopped: Report | None = None
-    # Host only: seats the host's computers play for their players while they are away.
+    # Seats the host's computers play for their players while they are away (on a guest,
+    # as the host last said).
     stand_ins: set[int] = field(default_factory=set)
     pending: Ask | None = None  # the chance point asked for (on a guest: the last ask)
     gathered: dict[str, str] = field(default_factory=dict)
@@ -294,7 +295,7 @@ class Device:
 
     def _here(self) -> Send:
         """To every device: who is at the table now."""
-        return Send(Here(tuple(sorted(self.present | {self.me}))))
+        return Send(Here(tuple(sorted(self.present | {self.me})), tuple(sorted(self.stand_ins))))
 
     def receive(self, link: str, text: object) -> list[Out]:
         """A message on the connection `link`; anything unsound is refused and nothing
@@ -368,10 +369,13 @@ class Device:
             return [Send(line), Said(self.me, text)]
         return self._addressed([Send(line, self.host), Said(self.me, text)])
 
-    def stand_in(self, seat: int) -> None:
-        """The host's computer plays `seat` while its player is away."""
+    def stand_in(self, seat: int) -> list[Out]:
+        """The host's computer plays `seat` while its player is away (every device is
+        told)."""
         if self.hosting and self.devices[seat] and self.devices[seat] not in self.present:
             self.stand_ins.add(seat)
+            return self._addressed([self._here()])
+        return []
 
     def renew(self, chain: Chain, game: int) -> list[Out]:
         """The table's `game`th game, which the host began (`Renew`): this device starts
@@ -453,7 +457,8 @@ class Device:
         self.hellos[peer] = hello
         seat = self.seat_of(peer)
         if seat is not None:
-            self.stand_ins.discard(seat)  # back at the table: the seat is theirs again
+            self.stand_ins.discard(seat)  # back at the table: the seat is theirs again (the
+            # Here below tells every device)
         if not self.entries:
             return [Send(self.seats, peer), self._here()]
         out = [self._here(), *self._entries_from(hello.have, peer)]
@@ -569,8 +574,8 @@ class Device:
                 return [Report("illegal" if problem == "illegal" else "bad-entry", peer, about)]
             case Chat(text=text, device=speaker):
                 return [] if speaker == self.me else [Said(speaker, text)]
-            case Here(devices=devices):
-                self.here = devices
+            case Here(devices=devices, standing=standing):
+                self.here, self.stand_ins = devices, set(standing)
                 return []
             case Again(game=game):
                 ended = self.game is None or self.game.decision == "over"

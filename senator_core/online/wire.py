@@ -146,9 +146,11 @@ class Again:
 class Here:
     """The host says which devices are at the table now (itself among them): should it
     go, every device takes the first of these in seat order as the next host, so all
-    choose the same one, whoever each can reach itself."""
+    choose the same one, whoever each can reach itself. And the seats of players away
+    that the host's computers play for now (`standing`)."""
 
     devices: tuple[str, ...]
+    standing: tuple[int, ...]
 
 
 Message = Hello | Sit | Seats | Ask | Reveal | Move | Entry | Want | Refused | Chat | Again | Here
@@ -263,7 +265,7 @@ FIELDS: dict[type[Message], dict[str, Callable[[object], object]]] = {
     Refused: {"problem": _text(32), "about": _text(64)},
     Chat: {"text": _text(MAX_CHAT), "device": device},
     Again: {"game": _number(1, MAX_GAMES)},
-    Here: {"devices": _strings(device)},
+    Here: {"devices": _strings(device), "standing": _strings(_number(0, MAX_PLAYERS - 1))},
 }
 
 
