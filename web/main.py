@@ -139,7 +139,16 @@ class Page:
         self.model = replace(model, entropy=entropy)
         self.table: Any = None  # the online table's transport, once joined
         self.direct: Any = None  # the connections made by codes, once one is
-        self.handlers: dict[str, Any] = {}  # the transports' callbacks, kept alive
+        # What either transport (relays or codes) tells the page, as messages; made once
+        # and kept for the page's life, as the listeners are.
+        self.handlers = {
+            "onPeerJoin": create_proxy(lambda link: self.dispatch(PeerJoined(str(link)))),
+            "onPeerLeave": create_proxy(lambda link: self.dispatch(PeerLeft(str(link)))),
+            "onMessage": create_proxy(
+                lambda link, text: self.dispatch(PeerSent(str(link), str(text)))
+            ),
+            "onError": create_proxy(lambda reason, link=None: self.net_trouble(reason, link)),
+        }
         self.joining: Any = None
         # A subtree whose checksum (`data-v`, see `keyed`) did not change is skipped whole.
         unchanged = js.Function.new(
@@ -378,15 +387,6 @@ class Page:
         except Exception as err:
             self.dispatch(NetTrouble(f"{err}"[:200]))
             return
-        handlers = {
-            "onPeerJoin": create_proxy(lambda peer: self.dispatch(PeerJoined(str(peer)))),
-            "onPeerLeave": create_proxy(lambda peer: self.dispatch(PeerLeft(str(peer)))),
-            "onMessage": create_proxy(
-                lambda peer, text: self.dispatch(PeerSent(str(peer), str(text)))
-            ),
-            "onError": create_proxy(lambda reason, peer=None: self.net_trouble(reason, peer)),
-        }
-        self.handlers = handlers
         ice = [ice_server(line) for line in effect.ice]
         try:
             self.table = online.join(
@@ -394,7 +394,7 @@ class Page:
                 effect.secret,
                 to_js(list(effect.relays)),
                 to_js(ice, dict_converter=js.Object.fromEntries),
-                js_object(handlers),
+                js_object(self.handlers),
             )
         except Exception as err:
             self.dispatch(NetTrouble(f"{err}"[:200]))
@@ -409,14 +409,6 @@ class Page:
             module = await js.eval("(url) => import(url)")(
                 js.URL.new("direct.js", js.document.baseURI).href
             )
-            self.handlers = self.handlers or {
-                "onPeerJoin": create_proxy(lambda link: self.dispatch(PeerJoined(str(link)))),
-                "onPeerLeave": create_proxy(lambda link: self.dispatch(PeerLeft(str(link)))),
-                "onMessage": create_proxy(
-                    lambda link, text: self.dispatch(PeerSent(str(link), str(text)))
-                ),
-                "onError": create_proxy(lambda reason, link=None: self.net_trouble(reason, link)),
-            }
             self.direct = module.direct(js_object(self.handlers))
         return self.direct
 
