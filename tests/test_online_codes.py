@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections import deque
 from dataclasses import dataclass, field, replace
 
 import pytest
 
-from senator_core.app import init, start, update
+from senator_core.app import init, start
 from senator_core.app.effects import Accept, After, Answer, Connect, Effect, Offer, Think, Transmit
 from senator_core.app.messages import (
     AcceptCode,
@@ -21,7 +20,6 @@ from senator_core.app.messages import (
     Field,
     Invited,
     MakeCode,
-    Msg,
     NetTick,
     OpenTable,
     PeerJoined,
@@ -29,7 +27,7 @@ from senator_core.app.messages import (
     PeerSent,
     TakeSeat,
 )
-from senator_core.app.model import HUMAN, Model, Setup
+from senator_core.app.model import HUMAN, Setup
 from senator_core.app.online import offer_link
 from senator_core.app.saves import ONLINE_KEY
 from senator_core.app.storage import persist
@@ -47,6 +45,8 @@ from senator_core.online.codes import (
     unpack,
     write,
 )
+
+from .test_online_app import Page, Room
 
 NOW = "2026-12-03T15:00:00"
 
@@ -176,39 +176,15 @@ def sdp_for(kind: str) -> str:
 
 
 @dataclass
-class Page:
-    name: str
-    model: Model
+class Codes(Room):
+    """Pages that meet only by codes (the pages and their messages as `Room` carries
+    them): an offer made on a page waits for the answer whose page took it; a
+    connection opens when the offering page accepts that answer."""
 
-
-@dataclass
-class Codes:
-    """Pages that meet only by codes: an offer made on a page waits for the answer
-    whose page took it; a connection opens when the offering page accepts that answer."""
-
-    pages: dict[str, Page] = field(default_factory=dict)
-    queue: deque[tuple[Page, Msg]] = field(default_factory=deque)
     offers: dict[str, tuple[Page, str]] = field(default_factory=dict)  # ufrag -> host end
     answers: dict[str, tuple[Page, str, str]] = field(default_factory=dict)  # ufrag -> guest end
     wires: dict[tuple[str, str], tuple[Page, str]] = field(default_factory=dict)
     contacted: list[Effect] = field(default_factory=list)  # anything that is not a code
-
-    def add(self, name: str, setup: Setup) -> Page:
-        model = Model(setup=setup, entropy=f"entropy of {name}", build="test-build")
-        page = Page(name, replace(model, page_url="https://senator.example/play/"))
-        self.pages[name] = page
-        return page
-
-    def send(self, page: Page, msg: Msg) -> None:
-        self.queue.append((page, msg))
-        self.settle()
-
-    def settle(self) -> None:
-        while self.queue:
-            at, message = self.queue.popleft()
-            at.model, effects = update(at.model, message, NOW)
-            for effect in effects:
-                self.carry_out(at, effect)
 
     def carry_out(self, page: Page, effect: Effect) -> None:
         match effect:

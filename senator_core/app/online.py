@@ -74,6 +74,19 @@ def _made(model: Model, purpose: str) -> str:
     return hashlib.sha256(f"{model.entropy}|{purpose}".encode()).hexdigest()
 
 
+def _chain(model: Model) -> Chain:
+    """A new chain for this page's share of a table's chance, from the page's entropy."""
+    return Chain(bytes.fromhex(_made(model, "chain")))
+
+
+def _at_lobby(model: Model, online: Online) -> Model:
+    """At the lobby of the table `online` just opened or joined, the entropy its ids
+    came from spent."""
+    return replace(
+        on_screen(_spent(model), "lobby"), online=online, game=None, turns=(), notice=None
+    )
+
+
 def _spent(model: Model) -> Model:
     """The model with its entropy moved on once a table has taken its ids from it: the
     next table this page opens or joins shares no id, secret or chance with this one."""
@@ -118,14 +131,12 @@ def open_table(model: Model, direct: bool = False) -> tuple[Model, Effects]:
         said = _("Make at least one more seat Human: that seat is for a friend you invite.")
         return replace(model, notice=said), ()
     me = _made(model, "device")[:16]
-    device = Device(me, model.build, _name(model), me, Chain(bytes.fromhex(_made(model, "chain"))))
+    device = Device(me, model.build, _name(model), me, _chain(model))
     device.takeover = not direct
     outs = device.open_table(config, occupants)
     secret = "" if direct else _made(model, "secret")[:32]
     online = Online(device, _made(model, "room")[:16], secret, direct=direct)
-    opened = replace(
-        on_screen(_spent(model), "lobby"), online=online, game=None, turns=(), notice=None
-    )
+    opened = _at_lobby(model, online)
     effects = (Disconnect(), *_connect(opened, online), LoadQr())  # the last table left
     if direct:
         opened, offered = make_code(opened)
@@ -140,8 +151,9 @@ def qr_ready(model: Model) -> Model:
 
 def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
     """The page was opened from an invitation: join its table as a guest."""
-    if OFFER.match(fragment):
-        return _invited_by_code(model, fragment)
+    offered = OFFER.match(fragment)
+    if offered is not None:
+        return _invited_by_code(model, offered)
     found = INVITATION.match(fragment)
     if found is None:
         return replace(model, notice=_("This invitation link is not whole: ask for it again.")), ()
@@ -151,20 +163,15 @@ def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
     me = _made(model, "device")[:16]
     if me == host:
         return model, ()
-    chain = Chain(bytes.fromhex(_made(model, "chain")))
-    device = Device(me, model.build, _name(model), host, chain)
+    device = Device(me, model.build, _name(model), host, _chain(model))
     online = Online(device, room, secret)
-    joined = replace(
-        on_screen(_spent(model), "lobby"), online=online, game=None, turns=(), notice=None
-    )
+    joined = _at_lobby(model, online)
     return joined, (Disconnect(), *_connect(joined, online))  # any other table left
 
 
-def _invited_by_code(model: Model, fragment: str) -> tuple[Model, Effects]:
-    """Opened from an invitation code: answer it (a page at that table already, after a
-    reload or a lost connection, answers with the device it is)."""
-    found = OFFER.match(fragment)
-    assert found is not None
+def _invited_by_code(model: Model, found: re.Match[str]) -> tuple[Model, Effects]:
+    """Opened from an invitation code (`OFFER`): answer it (a page at that table already,
+    after a reload or a lost connection, answers with the device it is)."""
     host, room, code = found.groups()
     try:
         sdp = unpack(code, "offer")
@@ -179,13 +186,10 @@ def _invited_by_code(model: Model, fragment: str) -> tuple[Model, Effects]:
     me = _made(model, "device")[:16]
     if me == host:
         return model, ()
-    chain = Chain(bytes.fromhex(_made(model, "chain")))
-    device = Device(me, model.build, _name(model), host, chain)
+    device = Device(me, model.build, _name(model), host, _chain(model))
     device.takeover = False
     online = Online(device, room, "", direct=True, coding=HOST_LINK)
-    joined = replace(
-        on_screen(_spent(model), "lobby"), online=online, game=None, turns=(), notice=None
-    )
+    joined = _at_lobby(model, online)
     return joined, (Disconnect(), *_connect(joined, online), Answer(HOST_LINK, sdp), LoadQr())
 
 
@@ -270,7 +274,7 @@ def again(model: Model) -> tuple[Model, Effects]:
     if not online.device.hosting:
         return replace(model, notice=_("The host begins the next game at this table.")), ()
     device = online.device.copy()
-    outs = device.again(Chain(bytes.fromhex(_made(model, "chain"))))
+    outs = device.again(_chain(model))
     return _carried(_spent(model), device, outs)
 
 
@@ -369,17 +373,17 @@ def tick(model: Model, room: str) -> tuple[Model, Effects]:
     device = online.device.copy()
     alone = not device.hosting and device.host not in device.present
     waited = online.waited + 1 if alone else 0
-    again: Effects = ()
+    rejoin: Effects = ()
     if waited and waited % UNREACHED_TICKS == 0:
         # Long out of reach: join the room afresh, so every connection is tried anew.
-        again = _join(model, online)
+        rejoin = _join(model, online)
     if waited == UNREACHED_TICKS:
         model, _none = trouble(model, "unreached")
     elif not waited and online.waited:
         model = replace(model, online=replace(online, trouble=""))  # reached again
     assert model.online is not None
     model = replace(model, online=replace(model.online, waited=waited))
-    ticks = (After(TICK_SECONDS, NetTick(online.room)), *again)
+    ticks = (After(TICK_SECONDS, NetTick(online.room)), *rejoin)
     return _carried(model, device, device.tick(), ticks)
 
 
@@ -485,7 +489,7 @@ def _carried(
     while queue:
         item = queue.pop(0)
         if isinstance(item, Renew):  # the table's next game: a new chain for it
-            queue += device.renew(Chain(bytes.fromhex(_made(model, "chain"))), item.game)
+            queue += device.renew(_chain(model), item.game)
             model = _spent(model)
         elif isinstance(item, Send):
             try:

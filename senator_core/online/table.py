@@ -457,8 +457,8 @@ class Device:
         self.hellos[peer] = hello
         seat = self.seat_of(peer)
         if seat is not None:
-            self.stand_ins.discard(seat)  # back at the table: the seat is theirs again (the
-            # Here below tells every device)
+            # Back at the table: the seat is theirs again (the Here below tells everyone).
+            self.stand_ins.discard(seat)
         if not self.entries:
             return [Send(self.seats, peer), self._here()]
         out = [self._here(), *self._entries_from(hello.have, peer)]
