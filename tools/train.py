@@ -23,7 +23,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from senator_core.bots.base import Bot
 from senator_core.bots.evaluation import FEATURES, WEIGHTS_FILE, features, round_index
+from senator_core.bots.exploiters import Exploiter
 from senator_core.bots.heuristic import Heuristic
 from senator_core.config import GameConfig
 from senator_core.game import new_game
@@ -33,6 +35,7 @@ from senator_core.rules import OVER, ROUNDS, TOPIC
 WEIGHTS = Path(__file__).resolve().parent.parent / "senator_core" / "bots" / WEIGHTS_FILE
 
 NOISE = 0.15  # as the search's playouts
+MIXED = ("gift", "cheap", "lowest", "assassin", "hoard")  # the strategies a mixed fit meets
 RIDGE = 1e-3
 NEWTON_STEPS = 30
 
@@ -40,19 +43,29 @@ NEWTON_STEPS = 30
 Sample = tuple[list[list[float]], list[float]]
 
 
-def self_play(games: int, seed: int) -> list[list[Sample]]:
-    """Samples by round (index 0 to ROUNDS - 1) from `games` games of 3 to 5 players."""
+def self_play(games: int, seed: int, mix: float = 0.0) -> list[list[Sample]]:
+    """Samples by round (index 0 to ROUNDS - 1) from `games` games of 3 to 5 players;
+    each seat is one of the `EXPLOITERS` with the chance `mix` (so that the fit
+    knows what a player who bids as people do makes of the cards kept), the noisy
+    rule-based player otherwise."""
     rng = random.Random(seed)
     by_round: list[list[Sample]] = [[] for _ in range(ROUNDS)]
     for index in range(games):
         players = 3 + index % 3
         game = new_game(GameConfig(players=players, seed=rng.getrandbits(32)))
         policy = Heuristic(noise=NOISE, rng=random.Random(rng.getrandbits(32)))
+        seats: list[Bot | None] = [
+            Exploiter(rng.choice(MIXED)) if rng.random() < mix else None for _ in range(players)
+        ]
         seen: list[tuple[int, list[list[float]]]] = []
         while game.decision != OVER:
             if game.decision == TOPIC:
                 seen.append((round_index(game), features(game)))
-            game.apply(policy.choose(game, game.legal_actions()))
+            bot = seats[game._to_move]
+            if bot is None:
+                game.apply(policy.choose(game, game.legal_actions()))
+            else:
+                game.apply(bot.choose(game))
         winners = game.winners()
         shares = [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
         for round_, rows in seen:
@@ -118,9 +131,9 @@ def fit(samples: Sequence[Sample]) -> list[float]:
     return weights
 
 
-def train(games: int, seed: int) -> dict[str, object]:
+def train(games: int, seed: int, mix: float = 0.0) -> dict[str, object]:
     """The fitted model as the JSON object `evaluation.py` reads."""
-    by_round = self_play(games, seed)
+    by_round = self_play(games, seed, mix)
     weights = [fit(samples) for samples in by_round]
     return {
         "features": list(FEATURES),
@@ -128,6 +141,7 @@ def train(games: int, seed: int) -> dict[str, object]:
         "trained": {
             "games": games,
             "seed": seed,
+            "mix": mix,
             "samples": [len(s) for s in by_round],
             "log_loss": [round(log_loss(s, w), 4) for s, w in zip(by_round, weights, strict=True)],
         },
@@ -140,11 +154,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mix", type=float, default=0.0, help="share of seats an exploiter plays")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    model = train(args.games, args.seed)
+    if not 0.0 <= args.mix <= 1.0:
+        parser.error("--mix is a share, from 0 to 1")
+    model = train(args.games, args.seed, args.mix)
     args.out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}: {model['trained']}")
     return 0

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..game import Game
 from .base import Bot, ImmediateBot, RandomBot, SearchBot, Thinking, finish
+from .exploiters import EXPLOITERS, Exploiter
 from .heuristic import Heuristic
 from .mcts import MCTSBot
 
@@ -31,29 +32,43 @@ class Search:
 
     iterations: int
     debates: int = 0
+    # The weight of the influence in hand in the fitted evaluation, against the fit's.
+    influence: float = 1.0
+    # Leaves the silly moves (`sense.silly`) out of what it considers.
+    wise: bool = False
+    # Foresees the others' awards and powers by the rule-based choice.
+    foresee: bool = False
 
 
 # The levels a player meets, weakest first.
 LEVELS = ("random", "heuristic", "easy", "normal", "hard", "expert")
-# A fixed player for the benchmarks to measure progress against: Hard as it was
-# before playouts were cut at a debate's end. It must never change.
+# Fixed players for the benchmarks to measure progress against; they must never
+# change. The baseline: Hard as it was before playouts were cut at a debate's end.
 BASELINE = "baseline"
+# Hard as it was before the exploiters (`exploiters.py`) were met.
+PINNED_HARD = "pinned_hard"
+PINNED = (BASELINE, PINNED_HARD)
+
+INFLUENCE = 0.5  # see `Search.influence`
 
 SEARCHES: dict[str, Search] = {
-    "easy": Search(10),
-    "normal": Search(40),
-    "hard": Search(300, debates=1),
-    "expert": Search(1500, debates=1),
+    "easy": Search(10, wise=True),
+    "normal": Search(40, wise=True),
+    "hard": Search(300, debates=1, influence=INFLUENCE, wise=True, foresee=True),
+    "expert": Search(1500, debates=1, influence=INFLUENCE, wise=True, foresee=True),
     BASELINE: Search(150),
+    PINNED_HARD: Search(300, debates=1),
 }
 # Search iterations per decision by level.
 BUDGETS: dict[str, int] = {level: search.iterations for level, search in SEARCHES.items()}
 
 
 def make(level: str, seed: int = 0, iterations: int | None = None) -> Bot:
-    """A bot of the given level (or the baseline) with its own seed. `iterations`
-    overrides a search level's budget (tests use tiny ones); the other levels
-    ignore it."""
+    """A bot of the given level (or the baseline, or one of the `EXPLOITERS`) with its
+    own seed. `iterations` overrides a search level's budget (tests use tiny ones);
+    the other levels ignore it."""
+    if level in EXPLOITERS:
+        return Exploiter(level, seed)
     if level == "random":
         return RandomBot(seed)
     if level == "heuristic":
@@ -61,15 +76,27 @@ def make(level: str, seed: int = 0, iterations: int | None = None) -> Bot:
     search = SEARCHES.get(level)
     if search is not None:
         budget = iterations if iterations is not None else search.iterations
-        return MCTSBot(level, budget, seed, debates=search.debates, fitted=bool(search.debates))
-    known = ", ".join((*LEVELS, BASELINE))
+        return MCTSBot(
+            level,
+            budget,
+            seed,
+            debates=search.debates,
+            fitted=bool(search.debates),
+            influence=search.influence,
+            wise=search.wise,
+            foresee=search.foresee,
+        )
+    known = ", ".join((*LEVELS, *PINNED))
     raise ValueError(f"unknown bot level {level!r}; the levels are {known}")
 
 
 __all__ = [
     "BASELINE",
     "BUDGETS",
+    "EXPLOITERS",
     "LEVELS",
+    "PINNED",
+    "PINNED_HARD",
     "SEARCHES",
     "Bot",
     "HeuristicBot",

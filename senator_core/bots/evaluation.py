@@ -85,6 +85,14 @@ def win_chances(g: Game, weights: Weights, est: list[float] | None = None) -> li
     return chances(features(g, est), weights[round_index(g)])
 
 
+def scale_influence(weights: Weights, factor: float) -> Weights:
+    """The weights with those of the influence in hand scaled by `factor`."""
+    scaled = {FEATURES.index("influence"), FEATURES.index("influence_worth")}
+    return tuple(
+        tuple(w * factor if i in scaled else w for i, w in enumerate(row)) for row in weights
+    )
+
+
 @functools.cache
 def load_weights() -> Weights:
     """The fitted weights shipped with the package (read once)."""

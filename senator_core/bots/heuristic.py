@@ -51,6 +51,7 @@ from ..rules import (
     WAR,
 )
 from .portable import add, exp
+from .sense import silly
 
 # ---------------------------------------------------------------- tunable values
 
@@ -661,6 +662,15 @@ def _reclaim_order(a: Action) -> float:
 
 
 # ---------------------------------------------------------------- the actions worth searching
+
+
+def sensible(g: Game, options: list[Action]) -> list[Action]:
+    """The options that are not silly moves (`sense.silly`), or all of them if every
+    one is."""
+    if g._decision != DEBATE:
+        return options
+    kept = [a for a in options if silly(g, a) is None]
+    return kept or options
 
 
 def candidates(g: Game, legal: list[Action]) -> list[Action]:

@@ -35,13 +35,14 @@ import random
 from ..actions import PLAY as V_PLAY
 from ..actions import Action
 from ..game import Game
-from ..rules import OVER, ROUNDS, TOPIC
+from ..rules import AWARD, OVER, POWER, ROUNDS, TOPIC, VETO
 from .base import Thinking, finish, legal_choices
-from .evaluation import Weights, load_weights, win_chances
-from .heuristic import Heuristic, candidates, points
+from .evaluation import Weights, load_weights, scale_influence, win_chances
+from .heuristic import Heuristic, candidates, points, sensible
 from .portable import add, exp, log, tanh
 
 PLAYOUT_STEP = 16  # actions a playout simulates between two yields
+FORESEEN = (AWARD, POWER, VETO)  # the others' decisions a foreseeing search does not branch on
 
 
 class Node:
@@ -167,6 +168,9 @@ class MCTSBot:
         actions_per_iteration: int = 17,
         debates: int = 0,
         fitted: bool = False,
+        foresee: bool = False,
+        influence: float = 1.0,
+        wise: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError("a search needs at least one iteration")
@@ -185,7 +189,17 @@ class MCTSBot:
         # Playouts also stop once this many debates after the leaf have begun; 0: never.
         self.debates = debates
         # Score cut playouts with the fitted evaluation (`evaluation.py`) instead.
-        self.weights = load_weights() if fitted else None
+        # The fitted weights of the influence in hand, scaled by `influence`: fitted to
+        # rule-based players who keep their cards for later, they value the cards a
+        # player keeps above what a rival who bids on everything leaves them worth.
+        self.weights = scale_influence(load_weights(), influence) if fitted else None
+        self.influence = influence
+        # Leave the silly moves (`sense.silly`) out of what the search considers.
+        self.wise = wise
+        # Foresee the others' awards and powers in the tree: each plays the rule-based
+        # choice there (a gift to whoever it hurts most) rather than every option in
+        # turn, which spreads a rival's visits over gifts it would never make.
+        self.foresee = foresee
         self._guide = Heuristic()
 
     # ------------------------------------------------------------------ the API
@@ -205,7 +219,7 @@ class MCTSBot:
         legal = legal_choices(game)
         if len(legal) == 1:
             return legal[0]
-        options = candidates(game, legal)
+        options = self._options(game, legal)
         if len(options) == 1:
             return options[0]
         root = yield from self.searching(game)
@@ -243,6 +257,11 @@ class MCTSBot:
 
     # ------------------------------------------------------------------ the search
 
+    def _options(self, g: Game, legal: list[Action]) -> list[Action]:
+        """The actions the search considers at a position."""
+        options = candidates(g, legal)
+        return sensible(g, options) if self.wise else options
+
     def search(self, game: Game) -> Node:
         """Runs the iterations from `game` and returns the root of the tree."""
         return finish(self.searching(game))
@@ -264,6 +283,8 @@ class MCTSBot:
         simulated = 0
         done = 0
         start = game._moves
+        me = game._to_move
+        foresee = self.foresee
         for _ in range(self.iterations):
             if work and simulated >= work:
                 break
@@ -275,11 +296,14 @@ class MCTSBot:
                 if len(legal) == 1:
                     g.apply(legal[0])
                     continue
-                options = candidates(g, legal)
+                mover = g._to_move
+                if foresee and mover != me and g._decision in FORESEEN:
+                    g.apply(guide.choose(g, legal))
+                    continue
+                options = self._options(g, legal)
                 if len(options) == 1:
                     g.apply(options[0])
                     continue
-                mover = g._to_move
                 children = node.children
                 fresh = [a for a in options if a not in children]
                 if fresh:

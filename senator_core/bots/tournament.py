@@ -18,6 +18,7 @@ from typing import Any
 from ..config import GameConfig, Variants
 from ..game import Game, new_game, replay
 from . import make
+from .sense import SILLY, silly
 
 SHARE_UNIT = 60  # divisible by 1..5: a shared win is a whole number of units
 
@@ -36,13 +37,15 @@ class Task:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What one game gave each entry: shares of victory in SHARE_UNITs, and the time
-    and count of decisions with more than one legal action."""
+    """What one game gave each entry: shares of victory in SHARE_UNITs, the time
+    and count of decisions with more than one legal action, and the silly moves
+    made (`sense.SILLY`)."""
 
     index: int
     shares: tuple[int, ...]  # by entry
     seconds: tuple[float, ...]  # by entry
     decisions: tuple[int, ...]  # by entry
+    silly: tuple[tuple[int, ...], ...] = ()  # by entry, then by SILLY
     record: dict[str, Any] | None = None  # the game's moves (`Game.record`), when kept
 
 
@@ -54,6 +57,12 @@ class EntryResult:
     units: int = 0
     seconds: float = 0.0
     decisions: int = 0
+    silly: list[int] = field(default_factory=lambda: [0] * len(SILLY))  # by SILLY
+
+    def silly_per_game(self) -> dict[str, float]:
+        """Each kind of silly move, per game."""
+        games = self.games or 1
+        return {name: n / games for name, n in zip(SILLY, self.silly, strict=True)}
 
     @property
     def wins(self) -> float:
@@ -135,6 +144,7 @@ def play(task: Task, base_seed: int, keep: bool = False) -> Outcome:
     game = new_game(GameConfig(players=n, seed=task.seed, variants=task.variants))
     seconds = [0.0] * n
     decisions = [0] * n
+    sillies = [[0] * len(SILLY) for _ in range(n)]
     clock = time.process_time  # CPU time: fair when processes share cores
     while True:
         seat = game.to_move
@@ -146,22 +156,28 @@ def play(task: Task, base_seed: int, keep: bool = False) -> Outcome:
         if not forced:
             seconds[seat] += clock() - start
             decisions[seat] += 1
+            kind = silly(game, action)
+            if kind is not None:
+                sillies[seat][SILLY.index(kind)] += 1
         game.apply(action)
     winners = game.winners()
     shares = [0] * n
     by_entry_seconds = [0.0] * n
     by_entry_decisions = [0] * n
+    by_entry_silly: list[tuple[int, ...]] = [()] * n
     for s in range(n):
         e = task.entries[s]
         if s in winners:
             shares[e] = SHARE_UNIT // len(winners)
         by_entry_seconds[e] = seconds[s]
         by_entry_decisions[e] = decisions[s]
+        by_entry_silly[e] = tuple(sillies[s])
     return Outcome(
         task.index,
         tuple(shares),
         tuple(by_entry_seconds),
         tuple(by_entry_decisions),
+        tuple(by_entry_silly),
         game.record() if keep else None,
     )
 
@@ -201,11 +217,14 @@ def run(
     variants: Variants | None = None,
     progress: Callable[[int, int], None] | None = None,
     played: Callable[[Task, Game], None] | None = None,
+    cluster: str | None = None,
 ) -> Tournament:
     """Plays the tournament. `levels` lists one bot level per entry (one per seat).
     `played(task, game)` is told of each game once it is over, in the order the
     games finish; without it, the games' moves never leave the processes that
-    play them."""
+    play them. With `cluster`, a Ray cluster's address (or "local" for a Ray
+    started here), the games are played by Ray's pool of workers instead of this
+    machine's processes; `jobs` then caps the workers (None: the whole cluster)."""
     if len(levels) != players:
         raise ValueError(f"--bots must list {players} bots, one per seat, not {len(levels)}")
     if games < players or games % players:
@@ -217,7 +236,8 @@ def run(
         make(level)  # an unknown level fails here, before any game
     variants = variants if variants is not None else Variants()
     todo = [(t, seed, played is not None) for t in tasks(players, games, levels, seed, variants)]
-    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if cluster is None:
+        jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     result = Tournament(
         players=players,
         games=games,
@@ -225,7 +245,10 @@ def run(
     )
     start = time.perf_counter()
     outcomes: Iterator[Outcome]
-    if jobs <= 1:
+    if cluster is not None:
+        with _ray_pool(cluster, jobs) as pool:
+            _collect(result, pool.imap_unordered(_play_packed, todo), progress, played, todo)
+    elif jobs is None or jobs <= 1:
         outcomes = (_play_packed(t) for t in todo)
         _collect(result, outcomes, progress, played, todo)
     else:
@@ -233,6 +256,31 @@ def run(
             _collect(result, pool.imap_unordered(_play_packed, todo), progress, played, todo)
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _ray_pool(cluster: str, jobs: int | None) -> Any:
+    """Ray's drop-in for `multiprocessing.Pool`, on the cluster at `cluster` ("local":
+    a Ray started in this process). Ray is an optional extra (`pip install
+    senator[cluster]`), never needed to play."""
+    try:
+        from ray.util.multiprocessing import Pool  # noqa: PLC0415
+    except ImportError as missing:
+        raise RuntimeError(
+            "playing on a cluster needs Ray: pip install -e '.[cluster]'"
+        ) from missing
+    if cluster != "local":
+        return Pool(processes=jobs, ray_address=cluster)
+    import ray  # noqa: PLC0415
+
+    if not ray.is_initialized():
+        # A Ray of this machine's own, reached on the loopback only.
+        ray.init(
+            _node_ip_address="127.0.0.1",
+            include_dashboard=False,
+            num_cpus=jobs or os.cpu_count() or 1,
+            log_to_driver=False,
+        )
+    return Pool(processes=jobs)
 
 
 def _collect(
@@ -250,5 +298,7 @@ def _collect(
             entry.units += outcome.shares[e]
             entry.seconds += outcome.seconds[e]
             entry.decisions += outcome.decisions[e]
+            for i, count in enumerate(outcome.silly[e]):
+                entry.silly[i] += count
         if progress is not None:
             progress(done, result.games)

@@ -1,0 +1,95 @@
+"""Moves a good player calls silly, named and recognised from the public position.
+
+`silly(game, action)` says which of these a move of the player to move is, or
+None:
+
+- `assassin_idle`: the Assassin on a debate with nothing at stake: no rival has
+  a card in play, or the topic is a consul and nobody has a proposed token.
+- `assassin_cheap`: the Assassin on a debate already lost cheaply: the best
+  rival stands at 2 or less and the token cannot cancel any of the mover's own.
+- `consul_empty`: most of a hand (4 or more in play) on a consul with nothing
+  of one's own proposed, when no rival still in the debate has more than one
+  token to pass.
+- `bidding_war`: 8 or more in play on a topic worth a single token to anyone,
+  while other topics are still to be debated this round.
+- `open_withdraw`: opening a debate and withdrawing at once with cards to play.
+
+The benchmarks count them per game for every level; the search levels leave
+them out of what they consider.
+"""
+
+from __future__ import annotations
+
+from ..actions import ASSASSIN as V_ASSASSIN
+from ..actions import PLAY as V_PLAY
+from ..actions import WITHDRAW as V_WITHDRAW
+from ..actions import Action
+from ..game import Game
+from ..rules import CONFLICTS, CONSUL, DEBATE, IMPERIUM
+
+SILLY = ("assassin_idle", "assassin_cheap", "consul_empty", "bidding_war", "open_withdraw")
+
+CHEAP = 2  # a rival's total at most this: a debate lost cheaply
+MOST_OF_A_HAND = 4  # in play on a consul with nothing to pass
+WAR_TOTAL = 8  # in play on a topic worth one token
+
+
+def proposed_count(g: Game, seat: int) -> int:
+    b = 6 * seat
+    return sum(g._proposed[b : b + 6])
+
+
+def cancelled(g: Game, seat: int, kind: int) -> int:
+    """How many of seat's proposed tokens a token of `kind` would cancel (R30)."""
+    if kind >= CONSUL or kind == IMPERIUM:
+        return 0
+    b = 6 * seat
+    return sum(g._proposed[b + c] for c in CONFLICTS[kind])
+
+
+def stake(g: Game) -> int:
+    """What the topic can change, in tokens, for anyone who wins it: the tokens a
+    consul passes (R27), or an agenda token kept or sent to cancel others (R30)."""
+    topic = g._topic
+    seats = range(g._n)
+    if topic == CONSUL:
+        return max(proposed_count(g, s) for s in seats)
+    return max(1, *(cancelled(g, s, topic) for s in seats))
+
+
+def silly(g: Game, action: Action) -> str | None:
+    """Which silly move (`SILLY`) the action is for the player to move, or None."""
+    if g._decision != DEBATE:
+        return None
+    me = g._to_move
+    topic = g._topic
+    total = g._total
+    rivals = [r for r in range(g._n) if r != me]
+    top = max(total[r] for r in rivals)
+    verb = action.verb
+    if verb == V_ASSASSIN:
+        if top == 0 or (topic == CONSUL and stake(g) == 0):
+            return "assassin_idle"
+        if top <= CHEAP:
+            if topic == CONSUL:
+                return "assassin_cheap" if stake(g) <= 1 else None
+            if not cancelled(g, me, topic):
+                return "assassin_cheap"
+        return None
+    if verb == V_PLAY:
+        after = total[me] + action.value
+        if topic == CONSUL and after >= MOST_OF_A_HAND and not proposed_count(g, me):
+            keen = [r for r in rivals if not g._withdrawn[r] and proposed_count(g, r) > 1]
+            if not keen:
+                return "consul_empty"
+        if after >= WAR_TOTAL and stake(g) <= 1:
+            left = g._consuls + sum(g._docket)
+            if left:
+                return "bidding_war"
+        return None
+    if verb == V_WITHDRAW and g._opener == me and not total[me]:
+        hand = g._hand
+        b = 4 * me
+        if hand[b] + hand[b + 1] + hand[b + 2] and not any(total[r] for r in rivals):
+            return "open_withdraw"
+    return None
