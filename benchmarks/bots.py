@@ -47,7 +47,7 @@ from building.site import build_site  # noqa: E402
 
 LOAD_TIMEOUT_MS = 180_000
 LONG_TASK_MS = 50
-LEVELS = ("easy", "normal", "hard", "expert", "baseline")
+LEVELS = ("easy", "normal", "hard", "expert", "baseline", "pinned_hard")
 
 # Run here and in the page: defines bench(levels, reps) -> JSON text.
 MEASURE = """

@@ -15,7 +15,8 @@ odds), with the baseline at 0, and 95% intervals from resampling the games.
 
 The matches (seat-rotated deals, Wilson 95% intervals; even share 1/players):
 
-    4 players, 400 games: Expert against three baseline   target at least 0.40
+    4 players, 400 games: Expert against three pinned Hard target at least 0.40
+                          Expert against three baseline   target at least 0.40
                           Hard against three baseline     target at least 0.33
                           Normal against three Random     target at least 0.97
     3 and 5 players, 200 games each: the same, printed.
@@ -23,10 +24,18 @@ The matches (seat-rotated deals, Wilson 95% intervals; even share 1/players):
     .venv/bin/python benchmarks/strength.py [--quick] [--deals 3] [--jobs 2] [--seed 2026]
                                             [--ladder-only | --matches-only]
                                             [--players 4,3,5] [--entries expert,hard]
+                                            [--cluster ray://HOST:10001 | local]
 
 `--quick` plays one deal per ladder table and a tenth of each match (minutes,
 not hours). Long runs use every core (`--jobs`); `--players` and `--entries` play
-part of the match table, so a long run can be made in parts.
+part of the match table, so a long run can be made in parts. `--cluster` plays
+the games on a Ray cluster (Ray's pool in place of this machine's processes):
+the whole run takes about three hours on 2 cores.
+
+The pinned Hard is Hard as it was before the exploiters (`benchmarks/exploiters.py`)
+were met; like the baseline, it never changes. After the ladder come the
+silly moves per game of every level (`senator_core/bots/sense.py`) in its games,
+and whether each level stands apart from the next by the intervals.
 """
 
 from __future__ import annotations
@@ -41,15 +50,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from senator_core.bots import BASELINE, BUDGETS, LEVELS, SEARCHES
+from senator_core.bots import BASELINE, LEVELS, PINNED_HARD, SEARCHES
+from senator_core.bots.sense import SILLY
 from senator_core.bots.tournament import Task, run
 from senator_core.game import Game
 from tools.rating import Seats, ladder_fit
 
 LADDER = (*LEVELS, BASELINE)
+# The levels a player meets that must stand in this order, each pair of neighbours
+# apart by their intervals.
+ORDER = ("easy", "heuristic", "normal", "hard", "expert")
 TABLE = 4  # players at each ladder table
 # The entry measured, its opponents, the target at 4 players.
 MATCHES: list[tuple[str, str, float]] = [
+    ("expert", PINNED_HARD, 0.40),
     ("expert", BASELINE, 0.40),
     ("hard", BASELINE, 0.33),
     ("normal", "random", 0.97),
@@ -60,7 +74,7 @@ GAMES = {4: 400, 3: 198, 5: 200}  # per match, a multiple of the players
 # --------------------------------------------------------------------------- playing
 
 
-def ladder(deals: int, jobs: int, seed: int) -> None:
+def ladder(deals: int, jobs: int | None, seed: int, cluster: str | None) -> None:
     tables = list(itertools.combinations(LADDER, TABLE))
     print(
         f"Ladder: {len(tables)} tables of {TABLE} levels, {deals} deal(s) each, "
@@ -70,6 +84,8 @@ def ladder(deals: int, jobs: int, seed: int) -> None:
     games: list[Seats] = []
     cpu: dict[str, float] = dict.fromkeys(LADDER, 0.0)
     decisions: dict[str, int] = dict.fromkeys(LADDER, 0)
+    silly: dict[str, list[int]] = {level: [0] * len(SILLY) for level in LADDER}
+    seated: dict[str, int] = dict.fromkeys(LADDER, 0)
     started = time.perf_counter()
 
     def played(task: Task, game: Game) -> None:
@@ -89,10 +105,14 @@ def ladder(deals: int, jobs: int, seed: int) -> None:
             jobs=jobs,
             seed=seed + 1000 * number,
             played=played,
+            cluster=cluster,
         )
         for entry in result.results:
             cpu[entry.bot] += entry.seconds
             decisions[entry.bot] += entry.decisions
+            seated[entry.bot] += entry.games
+            for i, count in enumerate(entry.silly):
+                silly[entry.bot][i] += count
         elapsed = (time.perf_counter() - started) / 60
         print(
             f"  table {number + 1}/{len(tables)}: {', '.join(table)} ({elapsed:.1f} min)",
@@ -105,11 +125,24 @@ def ladder(deals: int, jobs: int, seed: int) -> None:
         value, low, high = fit[level]
         per = cpu[level] / decisions[level] if decisions[level] else 0.0
         print(f"{level:<10} {value:>6.0f}  [{low:>5.0f}, {high:>5.0f}]   {per:>10.4f}")
+    for low, high in itertools.pairwise(ORDER):
+        apart = fit[low][2] < fit[high][1]
+        print(f"  {low} < {high}: {'apart' if apart else 'OVERLAPPING'} by the intervals")
+    print("silly moves per game (sense.py):")
+    print(f"{'level':<10}" + "".join(f"{name:>16}" for name in SILLY))
+    for level in LADDER:
+        per = [count / max(seated[level], 1) for count in silly[level]]
+        print(f"{level:<10}" + "".join(f"{x:>16.2f}" for x in per))
     print(f"ladder: {len(games)} games in {minutes:.1f} minutes", flush=True)
 
 
 def matches(
-    scale: float, jobs: int, seed: int, tables: list[int], entries: list[str] | None
+    scale: float,
+    jobs: int | None,
+    seed: int,
+    tables: list[int],
+    entries: list[str] | None,
+    cluster: str | None,
 ) -> None:
     print(
         f"{'players':>7} {'games':>5}  {'match':<30} {'win rate':>8}  {'95% interval':<15}"
@@ -126,7 +159,8 @@ def matches(
             games = max(players, math.ceil(full * scale / players) * players)
             match = f"{entry} vs {players - 1} {opponent}"
             before = time.perf_counter()
-            result = run(players, games, [entry] + [opponent] * (players - 1), jobs=jobs, seed=seed)
+            seats = [entry] + [opponent] * (players - 1)
+            result = run(players, games, seats, jobs=jobs, seed=seed, cluster=cluster)
             minutes = (time.perf_counter() - before) / 60
             first = result.results[0]
             lo, hi = first.ci95
@@ -145,7 +179,10 @@ def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--quick", action="store_true", help="a small version, in minutes")
     options.add_argument("--deals", type=int, default=3, help="deals per ladder table")
-    options.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    options.add_argument("--jobs", type=int, default=None, help="processes (all cores)")
+    options.add_argument(
+        "--cluster", help="a Ray cluster's address to play on (local: a Ray started here)"
+    )
     options.add_argument("--seed", type=int, default=2026)
     only = options.add_mutually_exclusive_group()
     only.add_argument("--ladder-only", action="store_true")
@@ -162,10 +199,12 @@ def main() -> None:
         f"{level} {s.iterations}" + (f" (cut after {s.debates} debate)" if s.debates else "")
         for level, s in SEARCHES.items()
     )
-    print(f"iterations per decision: {searches}; {args.jobs} processes", flush=True)
-    assert set(BUDGETS) <= set(LADDER)
+    jobs = args.jobs if args.jobs or args.cluster else os.cpu_count() or 1
+    where = f"Ray at {args.cluster}" if args.cluster else f"{jobs} processes"
+    print(f"iterations per decision: {searches}; {where}", flush=True)
+    assert set(LEVELS) <= set(LADDER)
     if not args.matches_only:
-        ladder(1 if args.quick else args.deals, args.jobs, args.seed)
+        ladder(1 if args.quick else args.deals, jobs, args.seed, args.cluster)
         print()
     if not args.ladder_only:
         sizes = args.players.split(",")
@@ -177,7 +216,7 @@ def main() -> None:
         if entries is not None and set(entries) - set(known_entries):
             options.error(f"--entries takes levels out of {', '.join(known_entries)}")
         tables = [int(n) for n in sizes]
-        matches(0.1 if args.quick else 1.0, args.jobs, args.seed, tables, entries)
+        matches(0.1 if args.quick else 1.0, jobs, args.seed, tables, entries, args.cluster)
 
 
 if __name__ == "__main__":
