@@ -179,7 +179,7 @@ def watch_computers(
     # unsliced, with the computers stopped (the page back at its title screen).
     page.evaluate(
         "window.senator.pyodide.runPython('from dataclasses import replace; "
-        'page.model = replace(page.model, screen="title"); page.render()\')'
+        'page.model = replace(page.model, screen="title"); page.draw()\')'
     )
     page.wait_for_timeout(200)
     page.evaluate("window.longTasks = []")
