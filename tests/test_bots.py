@@ -25,7 +25,7 @@ from senator_core.bots import (
     portable,
 )
 from senator_core.bots.base import Bot
-from senator_core.bots.heuristic import Heuristic, candidates
+from senator_core.bots.heuristic import Heuristic
 from senator_core.bots.mcts import Node
 from senator_core.bots.tournament import run, wilson
 from senator_core.config import VARIANT_VALUES
