@@ -602,14 +602,14 @@ class Heuristic:
         if k == PUBLIC_WORKS:  # R34: the best card back
             return max(legal, key=_reclaim_order)
         if k == TAXES:  # R36: the veto is always worth taking
-            return _first(legal, V_TAKE_VETO) or legal[0]
+            return first(legal, V_TAKE_VETO) or legal[0]
         view = View(g)
         if k == WAR:  # R38: the name that costs the rivals most
             _, card = view.war_name(me)
             for a in legal:
                 if a.verb == V_NAME and a.target == card:
                     return a
-            return _first(legal, V_SKIP) or legal[0]
+            return first(legal, V_SKIP) or legal[0]
         if k == TRADE:  # R37: the best token that stays, with the Trade token placed well
             best, choice = -1e9, legal[0]
             for a in legal:
@@ -646,11 +646,11 @@ class Heuristic:
             if gain > best:
                 best, choice = gain, a
         if choice is None:
-            return _first(legal, V_SKIP) or legal[0]
+            return first(legal, V_SKIP) or legal[0]
         return choice
 
 
-def _first(legal: list[Action], verb: str) -> Action | None:
+def first(legal: list[Action], verb: str) -> Action | None:
     for a in legal:
         if a.verb == verb:
             return a
@@ -717,7 +717,7 @@ def candidates(g: Game, legal: list[Action]) -> list[Action]:
         if k == PUBLIC_WORKS:
             return [max(legal, key=_reclaim_order)]
         if k == TAXES:
-            take = _first(legal, V_TAKE_VETO)
+            take = first(legal, V_TAKE_VETO)
             return [take] if take is not None else legal
         if k == WAR:
             hand = g._hand
