@@ -21,8 +21,16 @@ The matches (seat-rotated deals, Wilson 95% intervals; even share 1/players):
                           Normal against three Random     target at least 0.97
     3 and 5 players, 200 games each: the same, printed.
 
+The steps (`--steps-only`, or after the matches): each level in the order a
+player meets them, Easy < rule-based < Normal < Hard < Expert, against three of
+the level below it at 4 players, seat-rotated (`--step-games` each, 80 by
+default). A step is real when its Wilson 95% interval lies above the even share
+0.25: a direct test of each pair of neighbours, far cheaper than the ladder's
+seven levels at every table.
+
     .venv/bin/python benchmarks/strength.py [--quick] [--deals 3] [--jobs 2] [--seed 2026]
-                                            [--ladder-only | --matches-only]
+                                            [--ladder-only | --matches-only | --steps-only]
+                                            [--step-games 80]
                                             [--players 4,3,5] [--entries expert,hard]
                                             [--cluster ray://HOST:10001 | local]
 
@@ -175,6 +183,32 @@ def matches(
     print(f"matches: {(time.perf_counter() - started) / 60:.1f} minutes")
 
 
+def steps(games: int, jobs: int | None, seed: int, cluster: str | None) -> None:
+    games = max(TABLE, games - games % TABLE)
+    print(
+        f"Steps: each level against three of the one below it, {games} games each "
+        f"(a step is real when its interval lies above {1 / TABLE:.2f})",
+        flush=True,
+    )
+    print(f"{'step':<24} {'win rate':>8}  {'95% interval':<16} {'s/decision':>10} {'minutes':>8}")
+    started = time.perf_counter()
+    for low, high in itertools.pairwise(ORDER):
+        before = time.perf_counter()
+        result = run(
+            TABLE, games, [high] + [low] * (TABLE - 1), jobs=jobs, seed=seed, cluster=cluster
+        )
+        first = result.results[0]
+        lo, hi = first.ci95
+        verdict = "real" if lo > 1 / TABLE else "NOT SHOWN"
+        print(
+            f"{high + ' vs 3 ' + low:<24} {first.win_rate:>8.3f}  [{lo:.3f}, {hi:.3f}]   "
+            f"{first.seconds_per_decision:>10.4f} {(time.perf_counter() - before) / 60:>8.1f}"
+            f"  {low} < {high}: {verdict}",
+            flush=True,
+        )
+    print(f"steps: {(time.perf_counter() - started) / 60:.1f} minutes")
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--quick", action="store_true", help="a small version, in minutes")
@@ -187,6 +221,8 @@ def main() -> None:
     only = options.add_mutually_exclusive_group()
     only.add_argument("--ladder-only", action="store_true")
     only.add_argument("--matches-only", action="store_true")
+    only.add_argument("--steps-only", action="store_true")
+    options.add_argument("--step-games", type=int, default=80, help="games per step")
     options.add_argument(
         "--players", default="4,3,5", help="the table sizes whose matches to play, e.g. 4"
     )
@@ -203,6 +239,9 @@ def main() -> None:
     where = f"Ray at {args.cluster}" if args.cluster else f"{jobs} processes"
     print(f"iterations per decision: {searches}; {where}", flush=True)
     assert set(LEVELS) <= set(LADDER)
+    if args.steps_only:
+        steps(8 if args.quick else args.step_games, jobs, args.seed, args.cluster)
+        return
     if not args.matches_only:
         ladder(1 if args.quick else args.deals, jobs, args.seed, args.cluster)
         print()
@@ -217,6 +256,9 @@ def main() -> None:
             options.error(f"--entries takes levels out of {', '.join(known_entries)}")
         tables = [int(n) for n in sizes]
         matches(0.1 if args.quick else 1.0, jobs, args.seed, tables, entries, args.cluster)
+    if not args.ladder_only and not args.matches_only:
+        print()
+        steps(8 if args.quick else args.step_games, jobs, args.seed, args.cluster)
 
 
 if __name__ == "__main__":

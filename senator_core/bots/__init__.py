@@ -38,6 +38,8 @@ class Search:
     wise: bool = False
     # Foresees the others' awards and powers by the rule-based choice.
     foresee: bool = False
+    # The share of decisions played at random among the options it considers.
+    slips: float = 0.0
 
 
 # The levels a player meets, weakest first.
@@ -52,7 +54,7 @@ PINNED = (BASELINE, PINNED_HARD)
 INFLUENCE = 0.5  # see `Search.influence`
 
 SEARCHES: dict[str, Search] = {
-    "easy": Search(10, wise=True),
+    "easy": Search(10, wise=True, slips=0.25),
     "normal": Search(40, wise=True),
     "hard": Search(300, debates=1, influence=INFLUENCE, wise=True, foresee=True),
     "expert": Search(1500, debates=1, influence=INFLUENCE, wise=True, foresee=True),
@@ -85,6 +87,7 @@ def make(level: str, seed: int = 0, iterations: int | None = None) -> Bot:
             influence=search.influence,
             wise=search.wise,
             foresee=search.foresee,
+            slips=search.slips,
         )
     known = ", ".join((*LEVELS, *PINNED))
     raise ValueError(f"unknown bot level {level!r}; the levels are {known}")

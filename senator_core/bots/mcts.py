@@ -150,6 +150,9 @@ def public_digest(g: Game, seed: int) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
+SLIP = 0x5EED  # parts the slips' generator from the search's, seeded by the same position
+
+
 class MCTSBot:
     """The search player. The levels differ only in `iterations`; the other
     settings keep the values the strength table was measured with."""
@@ -171,6 +174,7 @@ class MCTSBot:
         foresee: bool = False,
         influence: float = 1.0,
         wise: bool = False,
+        slips: float = 0.0,
     ) -> None:
         if iterations < 1:
             raise ValueError("a search needs at least one iteration")
@@ -200,6 +204,10 @@ class MCTSBot:
         # choice there (a gift to whoever it hurts most) rather than every option in
         # turn, which spreads a rival's visits over gifts it would never make.
         self.foresee = foresee
+        # The share of decisions at which it plays one of the options it considers
+        # at random instead of searching: a beginner's mistakes, never a silly move
+        # when it is `wise`.
+        self.slips = slips
         self._guide = Heuristic()
 
     # ------------------------------------------------------------------ the API
@@ -222,6 +230,10 @@ class MCTSBot:
         options = self._options(game, legal)
         if len(options) == 1:
             return options[0]
+        if self.slips:
+            slip = random.Random(public_digest(game, self.seed) ^ SLIP)
+            if slip.random() < self.slips:
+                return slip.choice(options)
         root = yield from self.searching(game)
         best, choice = (-1, -1.0), options[0]
         for a in options:
