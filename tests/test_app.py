@@ -489,6 +489,8 @@ def test_builder_attributes_children_and_void_elements() -> None:
 
 def test_setup_seats_can_be_computers_and_the_pace_is_remembered() -> None:
     model = updated(Model(), control("new-game"))
+    for seat in (1, 2, 3):
+        model = updated(model, Field(f"seat-{seat}-occupant", "human"))
     names = Page(view(model)).values("name")
     assert [n for n in names if n and n.endswith("-occupant")] == [
         f"seat-{i}-occupant" for i in range(4)
@@ -569,6 +571,43 @@ def test_quick_play_seats_one_human_against_three_normal_computers() -> None:
     assert seats == ["1", "2", "3", "0"]
     again = updated(updated(model, control("title")), control("play-again"))
     assert again.occupants == model.occupants, "play again keeps who plays"
+
+
+def test_a_first_visit_s_set_up_is_you_and_three_computers() -> None:
+    setup = updated(Model(), control("new-game")).setup
+    assert setup.players == 4 and setup.occupants[:4] == ("human", "normal", "normal", "normal")
+
+
+def test_the_online_set_up_gives_the_seats_after_yours_to_friends() -> None:
+    online = updated(Model(), control("online-game"))
+    assert online.screen == "setup" and online.setup.occupants == ("human",) * 5
+    mixed = updated(updated(Model(), control("new-game")), Field("seat-2-occupant", "human"))
+    again = updated(mixed, control("online-game"))
+    assert again.setup == mixed.setup, "a set-up with a friend's seat is kept as it is"
+
+
+def test_quick_play_takes_the_computer_levels_of_the_last_set_up() -> None:
+    model = updated(Model(), control("new-game"))
+    for seat, kind in ((1, "hard"), (2, "human"), (3, "expert")):
+        model = updated(model, Field(f"seat-{seat}-occupant", kind))
+    title = updated(model, control("title"))
+    note = Page(view(title)).texts("button-note")[0]
+    assert note == "You and three computers: Hard, Expert and Expert"
+    quick = updated(title, control("quick-play"))
+    assert quick.occupants[:4] == ("human", "hard", "expert", "expert")
+    assert quick.setup == model.setup, "a quick game leaves the set-up as it was"
+    # Every seat a person: the first visit's levels.
+    people = updated(Model(), control("new-game"))
+    for seat in (1, 2, 3):
+        people = updated(people, Field(f"seat-{seat}-occupant", "human"))
+    assert updated(people, control("quick-play")).occupants[:4] == (
+        "human",
+        "normal",
+        "normal",
+        "normal",
+    )
+    same = updated(updated(people, Field("seat-2-occupant", "easy")), control("title"))
+    assert Page(view(same)).texts("button-note")[0] == "You and three computers: Easy"
 
 
 def test_a_bid_built_by_touching_cards_is_confirmed_or_explained() -> None:

@@ -18,7 +18,7 @@ from senator_core.app.derived import just_happened, mover, record_of, undo_to, w
 from senator_core.app.explain import forced_action
 from senator_core.app.files import export_file
 from senator_core.app.messages import FileOpened, Forced, StorageFailed, Stored
-from senator_core.app.model import Hint
+from senator_core.app.model import ALL_HUMAN, Hint, Setup
 from senator_core.app.saves import (
     HISTORY_KEY,
     HISTORY_LIMIT,
@@ -50,6 +50,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 NOW = "2026-12-01T09:30:00Z"
 LEVELS = ("easy", "normal", "hard")
 
+HOT_SEAT = Setup(occupants=ALL_HUMAN)  # every seat a person, on one device
+
 
 def random_table(chooser: random.Random) -> Model:
     """A new game at a random table: 3 to 5 seats, a random palette, and either one
@@ -64,7 +66,7 @@ def random_table(chooser: random.Random) -> Model:
         occupants = [HUMAN] * 5
     seed = chooser.randrange(10**9)
     model = updated(
-        Model(setup=replace(Model().setup, players=players, seed=str(seed))), control("start"), NOW
+        Model(setup=replace(HOT_SEAT, players=players, seed=str(seed))), control("start"), NOW
     )
     return replace(model, colours=tuple(colours), occupants=tuple(occupants))
 
@@ -241,7 +243,7 @@ def test_the_current_version_reads_its_own_kept_output() -> None:
 
 def finished(seed: int = 5, players: int = 4) -> Model:
     model = updated(
-        Model(setup=replace(Model().setup, players=players, seed=str(seed))), control("start"), NOW
+        Model(setup=replace(HOT_SEAT, players=players, seed=str(seed))), control("start"), NOW
     )
     model = play_randomly(model, random.Random(seed), 10_000)
     assert model.screen == "end"
@@ -302,7 +304,8 @@ def test_a_link_carries_a_whole_game_when_it_is_short_enough() -> None:
         assert shown.watch.step == record.game.moves
         assert "share-game" in str(view(replace(model, screen="end")))
     # In a game in progress, the link is made when asked for (it packs the whole game).
-    playing = play_randomly(updated(Model(), control("start"), NOW), random.Random(1), 20)
+    started = updated(Model(setup=HOT_SEAT), control("start"), NOW)
+    playing = play_randomly(started, random.Random(1), 20)
     assert "share-game" not in str(view(playing))
     asked = updated(playing, control("link-game"), NOW)
     link_shown = Page(view(asked)).values("value")
@@ -349,7 +352,7 @@ def test_undo_against_the_computers_returns_exactly_to_the_last_decision() -> No
 
 
 def test_undo_in_a_hot_seat_game_takes_back_only_the_last_action() -> None:
-    model = updated(Model(), control("start"), NOW)  # four humans
+    model = updated(Model(setup=HOT_SEAT), control("start"), NOW)  # four humans
     assert undo_to(model) is None
     chooser = random.Random(8)
     for _ in range(60):
@@ -367,7 +370,7 @@ def test_undo_in_a_hot_seat_game_takes_back_only_the_last_action() -> None:
     last = mixed.turns[-1] if mixed.turns else None
     if last is not None and last.seat == 0 and not last.forced:
         assert undo_to(mixed) is None
-    nothing = updated(updated(Model(), control("start"), NOW), control("undo"), NOW)
+    nothing = updated(updated(Model(setup=HOT_SEAT), control("start"), NOW), control("undo"), NOW)
     assert nothing.notice == "There is no move to take back."
 
 
@@ -528,7 +531,8 @@ def test_an_unfinished_kept_game_played_on_leaves_the_history_until_set_aside_ag
     model = play_randomly(updated(Model(), control("quick-play"), NOW), random.Random(8), 12)
     game = model.game
     assert game is not None
-    aside = play_randomly(updated(model, control("start"), NOW), random.Random(9), 2)
+    hot_seat = replace(model, setup=HOT_SEAT)
+    aside = play_randomly(updated(hot_seat, control("start"), NOW), random.Random(9), 2)
     assert len(aside.history) == 1 and aside.history[0].result is None
     watching = updated(aside, control("watch-kept", "0"), NOW)
     assert watching.watch is not None and watching.watch.step == 0

@@ -34,7 +34,7 @@ from senator_core.app.messages import (
     StandIn,
     TakeSeat,
 )
-from senator_core.app.model import HUMAN, REMOTE, Model, Setup
+from senator_core.app.model import ALL_HUMAN, HUMAN, REMOTE, Model, Setup
 from senator_core.app.online import UNREACHED_TICKS, invitation, mine
 from senator_core.app.saves import ONLINE_KEY
 from senator_core.app.storage import persist
@@ -317,7 +317,7 @@ def test_when_the_host_goes_another_page_hosts_and_the_game_goes_on() -> None:
 
 def test_the_host_is_given_the_invitation_as_a_qr_code_once_its_library_is_in() -> None:
     room = Room()
-    host = room.add("host", Setup(players=3))
+    host = room.add("host", Setup(players=3, occupants=ALL_HUMAN))
     host.model, effects = update(host.model, OpenTable(), NOW)
     assert any(isinstance(e, LoadQr) for e in effects)
     assert "<svg" not in str(view(host.model))  # the link alone until then
@@ -343,7 +343,7 @@ def test_a_reaction_shows_on_the_speakers_seat_at_the_table() -> None:
 
 def test_a_second_table_from_one_page_shares_no_secret_or_chance_with_the_first() -> None:
     room = Room()
-    host = room.add("host", Setup(players=3))
+    host = room.add("host", Setup(players=3, occupants=ALL_HUMAN))
     room.send(host, OpenTable())
     first = host.model.online
     room.send(host, LeaveTable())
@@ -407,7 +407,7 @@ def test_a_device_that_missed_the_next_game_is_told_and_an_old_chain_is_refused(
 
 def test_a_game_of_ones_own_started_at_an_online_table_leaves_it() -> None:
     room = Room()
-    host = room.add("host", Setup(players=3))
+    host = room.add("host", Setup(players=3, occupants=ALL_HUMAN))
     room.send(host, OpenTable())
     model, effects = update(host.model, QuickPlay(), NOW)
     assert model.online is None and any(isinstance(e, Disconnect) for e in effects)

@@ -22,7 +22,9 @@ PALETTE_SIZE = COLOURS  # seat colours: see view.SEAT_COLOURS
 SEAT_CHOICES = (HUMAN, "easy", "normal", "hard", "expert")  # what the set-up offers a seat
 ALL_HUMAN = (HUMAN,) * MAX_PLAYERS
 HINT_LEVEL = "expert"  # the strongest level that answers within a second (benchmarks/bots.py)
-QUICK_PLAY_OCCUPANTS = (HUMAN, "normal", "normal", "normal", HUMAN)  # one human against three
+# A first visit's set-up: you and three computers (the fifth seat, if added, a person).
+FIRST_OCCUPANTS = (HUMAN, "normal", "normal", "normal", HUMAN)
+QUICK_PLAYERS = 4  # "Play against the computer": you and three computers
 SWITCHES = ("sound", "auto")  # settings turned on and off from the game screen
 REMOTE = "remote"  # at an online table: a person who plays at a device of their own
 
@@ -64,7 +66,7 @@ class Setup:
     first_opener: str = "random"
     variants: Variants = field(default_factory=Variants)
     seed: str = ""
-    occupants: tuple[str, ...] = ALL_HUMAN  # who plays each seat: HUMAN or a level
+    occupants: tuple[str, ...] = FIRST_OCCUPANTS  # who plays each seat: HUMAN or a level
     speed: str = "normal"
     sound: bool = True  # a short sound when a human's turn comes and at the end
     auto: bool = True  # moves that are no choice are made for the player

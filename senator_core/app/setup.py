@@ -8,8 +8,17 @@ from typing import Any
 
 from ..config import VARIANT_VALUES, GameConfig, Variants
 from ..i18n import LANGUAGES, _
+from ..records import HUMAN
 from ..rules import MAX_PLAYERS, MIN_PLAYERS
-from .model import PALETTE_SIZE, SEAT_CHOICES, SPEEDS, SWITCHES, Setup
+from .model import (
+    FIRST_OCCUPANTS,
+    PALETTE_SIZE,
+    QUICK_PLAYERS,
+    SEAT_CHOICES,
+    SPEEDS,
+    SWITCHES,
+    Setup,
+)
 
 _FIELD_OF = {"first_opener": "first-opener"}  # a stored name that differs from the field's
 
@@ -42,6 +51,31 @@ def game_config(setup: Setup) -> GameConfig:
         names=setup.names[: setup.players],
         variants=setup.variants,
     )
+
+
+def quick_levels(setup: Setup) -> tuple[str, ...]:
+    """The levels of the three computers "Play against the computer" seats: the
+    computer seats of the last set-up, in order (the last repeated to make three),
+    or a first visit's when it had none."""
+    chosen = [k for k in setup.occupants[: setup.players] if k != HUMAN]
+    if not chosen:
+        chosen = [k for k in FIRST_OCCUPANTS if k != HUMAN]
+    return tuple((chosen + [chosen[-1]] * QUICK_PLAYERS)[: QUICK_PLAYERS - 1])
+
+
+def quick_occupants(setup: Setup) -> tuple[str, ...]:
+    """Who plays each seat of "Play against the computer": you, then `quick_levels`."""
+    seats = (HUMAN, *quick_levels(setup))
+    return seats + (HUMAN,) * (len(FIRST_OCCUPANTS) - len(seats))
+
+
+def for_friends(setup: Setup) -> Setup:
+    """The set-up as an online table needs it: when no seat after the player's is a
+    person's, every seat is (each waits for a friend invited; a seat can be made a
+    computer's again)."""
+    if HUMAN in setup.occupants[1 : setup.players]:
+        return setup
+    return replace(setup, occupants=(HUMAN,) * len(setup.occupants))
 
 
 def switch(setup: Setup, name: str, on: bool) -> Setup:

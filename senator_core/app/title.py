@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from ..i18n import _
 from .help import rules_help
+from .history import level_name
 from .html import Markup, h
 from .model import Model
 from .pieces import icon
+from .setup import quick_levels
 from .setup_form import settings
+from .text import and_list
+
+
+def quick_note(model: Model) -> str:
+    """Who "Play against the computer" seats you against: the computer levels of the
+    last set-up ("You and three computers: Hard")."""
+    levels = quick_levels(model.setup)
+    names = [level_name(k) for k in levels]
+    shown = names[0] if len(set(levels)) == 1 else and_list(names)
+    return _("You and three computers: {levels}").format(levels=shown)
 
 
 def title_screen(model: Model) -> Markup:
@@ -43,7 +55,7 @@ def title_screen(model: Model) -> Markup:
                     "data-msg": "quick-play",
                 },
                 _("Play against the computer"),
-                h("span", {"class": "button-note"}, _("You and three Normal computers")),
+                h("span", {"class": "button-note"}, quick_note(model)),
             ),
             h("button", {"type": "button", "data-msg": "new-game"}, _("New game")),
             h(

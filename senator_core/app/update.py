@@ -124,11 +124,11 @@ from .messages import (
     WatchEntry,
     WatchKept,
 )
-from .model import HINT_LEVEL, QUICK_PLAY_OCCUPANTS, SWITCHES, Hint, Model
+from .model import HINT_LEVEL, QUICK_PLAYERS, SWITCHES, Hint, Model
 from .motion import holds, moves
 from .saves import HISTORY_KEY, SAVE_KEY, Turn, add_kept, kept, load_history, load_session
 from .screens import Screen, panel_named
-from .setup import game_config, set_field, switch
+from .setup import for_friends, game_config, quick_occupants, set_field, switch
 from .storage import persist, session_model, set_aside
 from .view import page_title
 from .watching import open_replay, step_replay
@@ -224,7 +224,9 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
         # -- screens
         case NewGame(at_online):
             shown = replace(on_screen(model, "setup"), notice=None, panel="")
-            return shown, ((Scroll("online"),) if at_online else ())
+            if not at_online:
+                return shown, ()
+            return replace(shown, setup=for_friends(shown.setup)), (Scroll("online"),)
         case Start():
             try:
                 config = game_config(model.setup)
@@ -563,10 +565,10 @@ def _quick_play(model: Model, now: str) -> Model:
     if own in DEFAULT_NAMES[1:4]:
         own = DEFAULT_NAMES[0]
     try:
-        config = GameConfig(players=4, names=(own, *DEFAULT_NAMES[1:4]))
+        config = GameConfig(players=QUICK_PLAYERS, names=(own, *DEFAULT_NAMES[1:QUICK_PLAYERS]))
     except ValueError:
-        config = GameConfig(players=4, names=DEFAULT_NAMES[:4])
-    return _start(model, config, now, QUICK_PLAY_OCCUPANTS)
+        config = GameConfig(players=QUICK_PLAYERS, names=DEFAULT_NAMES[:QUICK_PLAYERS])
+    return _start(model, config, now, quick_occupants(model.setup))
 
 
 def _start(

@@ -270,6 +270,13 @@ def next_move(page: Any, chooser: random.Random) -> str | None:
     return str(actions[choice])
 
 
+def seat_people(page: Any) -> None:
+    """On the set-up screen, a person in every seat (a first visit's set-up seats
+    three computers beside the player)."""
+    for seat in range(page.locator("[name$='-occupant']").count()):
+        page.select_option(f"[name='seat-{seat}-occupant']", "human")
+
+
 def stored_setup(**fields: object) -> str:
     """A script for `add_init_script`: before the page's own scripts, the set-up
     screen's choices `fields` are stored, unless a set-up is stored already (so a

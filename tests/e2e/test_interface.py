@@ -40,6 +40,7 @@ from .conftest import (
     Watch,
     next_move,
     open_game,
+    seat_people,
     stored_setup,
 )
 
@@ -252,6 +253,7 @@ def set_up(page: Any, deal: Deal) -> None:
     setup.wait_for()
     page.select_option("[name='players']", str(deal.players))
     assert page.locator("[name^='seat-'][name$='-name']").count() == deal.players
+    seat_people(page)
     for seat, name in deal.names.items():
         box = page.locator(f"[name='seat-{seat}-name']")
         box.fill("")

@@ -13,6 +13,7 @@ from typing import Any
 import senator_core as sc
 from senator_core.app import Act, Model, control
 from senator_core.app.derived import record_of
+from senator_core.app.model import ALL_HUMAN, Setup
 from senator_core.app.saves import load_session
 from senator_core.records import read_record, timeline
 
@@ -152,7 +153,8 @@ def test_a_browser_that_keeps_nothing_warns_once_and_play_goes_on(site: Site, br
 
 def finished_record(tmp_path: Path) -> tuple[Path, sc.Game]:
     """A finished hot-seat game, saved as a file the way the page saves one."""
-    model = updated(Model(), control("start"), "2026-12-01T09:30:00Z")
+    hot_seat = Model(setup=Setup(occupants=ALL_HUMAN))
+    model = updated(hot_seat, control("start"), "2026-12-01T09:30:00Z")
     chooser = random.Random(17)
     while model.game is not None and model.game.decision != "over":
         model = updated(model, Act(str(chooser.choice(model.game.legal_actions()))), "")

@@ -19,6 +19,7 @@ from .conftest import (
     copy_site,
     fail_on_adapter_reports,
     open_game,
+    seat_people,
 )
 
 MAX_CLICKS = 600
@@ -51,6 +52,7 @@ def test_page_becomes_ready_with_no_error_and_no_outside_request(
 def test_a_game_in_progress_survives_a_reload(site: Site, page: Any, watch: Watch) -> None:
     open_game(page, f"{site.origin}/?nosw")
     page.click("[data-msg='new-game']")
+    seat_people(page)
     page.click("[data-msg='start']")
     for _ in range(12):
         page.locator("[data-action]").first.click()
@@ -205,6 +207,7 @@ def test_the_game_loads_and_plays_offline_after_one_visit(
         page.wait_for_selector(READY, state="attached")
         assert page.locator("[data-screen='title']").is_visible()
     page.click("[data-msg='new-game']")
+    seat_people(page)
     page.click("[data-msg='start']")
     for _ in range(5):
         page.locator("[data-action]").first.click()
