@@ -11,15 +11,17 @@ from dataclasses import replace
 import pytest
 
 import senator_core as sc
-from senator_core.app import Act, Field, Model, Setup, control, init, persist, view
+from senator_core.app import Act, Field, Model, Setup, control, init, persist, update, view
 from senator_core.app.derived import (
     computer_to_move,
     forced_to_move,
     just_happened,
     mover,
     record_of,
+    sitting_out,
     turn_came,
 )
+from senator_core.app.effects import After
 from senator_core.app.html import Markup, classes, h, raw
 from senator_core.app.messages import Forced, HintReady
 from senator_core.app.model import Hint
@@ -724,7 +726,7 @@ def test_a_forced_move_is_offered_to_the_page_and_logged_as_made_for_the_player(
     play(game, "topic taxes")  # Cassius opens with an empty hand: he can only withdraw (R24)
     model = playing(game)
     assert forced_to_move(model) == "withdraw"
-    assert "forced-note" in " ".join(a.get("class") or "" for _, a in Page(view(model)).elements)
+    assert "sitting-out" in " ".join(a.get("class") or "" for _, a in Page(view(model)).elements)
     assert forced_to_move(replace(model, setup=replace(model.setup, auto=False))) is None
     after = updated(model, Forced(game.moves, "withdraw"))
     assert after.auto == (len(game.log),)
@@ -735,6 +737,27 @@ def test_a_forced_move_is_offered_to_the_page_and_logged_as_made_for_the_player(
     bad["record"]["auto"] = [10_000]
     with pytest.raises(RecordError, match="moves made for a player"):
         load_session(json.dumps(bad))
+
+
+def test_a_player_with_no_cards_sits_the_round_out_without_waiting_on_each_withdrawal() -> None:
+    game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
+    play(game, "topic war", "play 1 1 2 2 2 5", "assassin")  # Cassius plays every card
+    play(game, "topic trade", "play 1", "withdraw", "assassin")  # and his Assassin
+    occupants = ("human", "easy", "easy", "human", "human")
+    model = playing(game, occupants=occupants)  # Cassius opens, with an empty hand
+    assert sitting_out(model, 0) and not sitting_out(model, 1)
+    assert "sitting-out" not in str(view(model)), "choosing the topic is still a choice"
+    opened, effects = update(model, Act("topic taxes"), "2026-12-04T10:00:00Z")
+    assert forced_to_move(opened) == "withdraw"
+    (wait,) = [e for e in effects if isinstance(e, After)]
+    assert opened.game is not None
+    assert wait.seconds == 0.0 and wait.msg == Forced(opened.game.moves, "withdraw")
+    drawn = Page(view(opened))
+    assert "sitting-out" in drawn.values("class") and "forced-note" not in drawn.values("class")
+    assert "you sit out the rest of this round" in drawn.all_text()
+    withdrawn = updated(opened, Forced(opened.game.moves, "withdraw"))
+    assert computer_to_move(withdrawn) == "easy"
+    assert "you sit out the rest of this round" in Page(view(withdrawn)).all_text()
 
 
 def test_the_turn_comes_back_to_a_human_with_a_banner_a_title_and_a_chime() -> None:

@@ -136,6 +136,17 @@ def computer_to_move(model: Model) -> str | None:
     return None if kind in (HUMAN, REMOTE) else kind
 
 
+def sitting_out(model: Model, seat: int) -> bool:
+    """Whether a human's seat has no choice left in this round's debates: no card in
+    hand (R24: each turn, only Withdraw) until the clean-up gives them back (R32)."""
+    game = model.game
+    if model.screen != "game" or game is None or game.decision == "over":
+        return False
+    if model.occupants[seat] != HUMAN:
+        return False
+    return not any(game.hand(seat).values())
+
+
 def forced_to_move(model: Model) -> str | None:
     """The move to make for the human to act when it is no choice (withdrawing when
     nothing else is possible, say) and the setting allows it; else None."""

@@ -13,7 +13,7 @@ from ..game import Game
 from ..i18n import N_, Translated, _, ngettext
 from ..rules import conflicts_with
 from . import explain
-from .derived import hand_list, humans, picked_action
+from .derived import hand_list, humans, picked_action, sitting_out
 from .html import Markup, classes, h
 from .model import HINT_LEVEL, Hint, Model
 from .pieces import CARD_VALUES, card_face, kind_icon, phrase, seat_badge
@@ -321,7 +321,9 @@ def decision_section(model: Model, game: Game) -> Markup:
         game,
         classes(f"decision-{decision}", forced is not None and "forced"),
         h("p", {"class": "prompt"}, who, ": ", _prompt(game)),
+        forced is not None and sitting_out(model, seat) and sitting_out_note(),
         forced is not None
+        and not sitting_out(model, seat)
         and h(
             "p",
             {"class": "forced-note", "role": "status"},
@@ -391,8 +393,22 @@ def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
     )
 
 
+def sitting_out_note() -> Markup:
+    return h(
+        "p",
+        {"class": "sitting-out", "role": "status"},
+        _(
+            "You have no cards left: you sit out the rest of this round, which plays on"
+            " without you. Your cards come back when it ends."
+        ),
+    )
+
+
 def own_hand(model: Model, game: Game, seat: int) -> Markup:
-    """The human's hand while someone else acts: the same cards, not to touch."""
+    """The human's hand while someone else acts: the same cards, not to touch (or,
+    with none left, that the player sits the round out)."""
+    if sitting_out(model, seat):
+        return sitting_out_note()
     return h(
         "div",
         {"class": "hand-picker waiting"},

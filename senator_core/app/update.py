@@ -32,6 +32,7 @@ from .derived import (
     picked_action,
     picked_cards,
     record_of,
+    sitting_out,
     turn_came,
     turns_for,
     undo_to,
@@ -511,8 +512,10 @@ def _waits(before: Model | None, after: Model) -> list[Effect]:
             out.append(After(pace.hold * (2 if ended else 1), pondering))
     forced = forced_to_move(after)
     if forced and (before is None or before.game is not game or not forced_to_move(before)):
-        assert game is not None
-        out.append(After(pace.forced, Forced(game.moves, forced)))
+        assert game is not None and game.to_move is not None
+        # A player sitting the round out is not made to watch each withdrawal.
+        wait = 0.0 if sitting_out(after, game.to_move) else pace.forced
+        out.append(After(wait, Forced(game.moves, forced)))
     watch = after.watch
     if after.screen == "replay" and watch is not None and watch.playing:
         was = None if before is None or before.screen != "replay" else before.watch

@@ -40,6 +40,8 @@ class Search:
     foresee: bool = False
     # The share of decisions played at random among the options it considers.
     slips: float = 0.0
+    # Expects a rival's award to cancel its own proposed tokens whenever it can.
+    wary: bool = False
 
 
 # The levels a player meets, weakest first.
@@ -88,6 +90,7 @@ def make(level: str, seed: int = 0, iterations: int | None = None) -> Bot:
             wise=search.wise,
             foresee=search.foresee,
             slips=search.slips,
+            wary=search.wary,
         )
     known = ", ".join((*LEVELS, *PINNED))
     raise ValueError(f"unknown bot level {level!r}; the levels are {known}")

@@ -32,6 +32,7 @@ import hashlib
 import math
 import random
 
+from ..actions import GIVE as V_GIVE
 from ..actions import PLAY as V_PLAY
 from ..actions import Action
 from ..game import Game
@@ -40,6 +41,7 @@ from .base import Thinking, finish, legal_choices
 from .evaluation import Weights, load_weights, scale_influence, win_chances
 from .heuristic import Heuristic, candidates, points, sensible
 from .portable import add, exp, log, tanh
+from .sense import cancelled
 
 PLAYOUT_STEP = 16  # actions a playout simulates between two yields
 FORESEEN = (AWARD, POWER, VETO)  # the others' decisions a foreseeing search does not branch on
@@ -150,6 +152,17 @@ def public_digest(g: Game, seed: int) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
+def gift_to(g: Game, legal: list[Action], victim: int) -> Action | None:
+    """At an award (R26), the gift of the topic to `victim` when it would cancel any of
+    the victim's proposed tokens (R30); None when it would not."""
+    if not cancelled(g, victim, g._topic):
+        return None
+    for a in legal:
+        if a.verb == V_GIVE and a.target == victim:
+            return a
+    return None
+
+
 SLIP = 0x5EED  # parts the slips' generator from the search's, seeded by the same position
 
 
@@ -175,6 +188,7 @@ class MCTSBot:
         influence: float = 1.0,
         wise: bool = False,
         slips: float = 0.0,
+        wary: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError("a search needs at least one iteration")
@@ -208,6 +222,11 @@ class MCTSBot:
         # at random instead of searching: a beginner's mistakes, never a silly move
         # when it is `wise`.
         self.slips = slips
+        # Expect a rival who wins a token that would cancel its own proposed tokens to
+        # hand it over, as a person does, in the tree and in the playouts alike: the
+        # rule-based award often keeps such a token, so the search saw no threat and
+        # withdrew against a 1 + 1 that then cost it two tokens.
+        self.wary = wary
         self._guide = Heuristic()
 
     # ------------------------------------------------------------------ the API
@@ -310,7 +329,8 @@ class MCTSBot:
                     continue
                 mover = g._to_move
                 if foresee and mover != me and g._decision in FORESEEN:
-                    g.apply(guide.choose(g, legal))
+                    attack = self.wary and g._decision == AWARD and gift_to(g, legal, me)
+                    g.apply(attack or guide.choose(g, legal))
                     continue
                 options = self._options(g, legal)
                 if len(options) == 1:
@@ -344,7 +364,7 @@ class MCTSBot:
                 node = children[action]
                 g.apply(action)
                 path.append((node, mover))
-            reward = yield from self._rollout(g, policy, stop)
+            reward = yield from self._rollout(g, policy, stop, me)
             for child, mover in path:
                 child.visits += 1
                 child.wins += reward[mover]
@@ -354,10 +374,12 @@ class MCTSBot:
         self.searched = done
         return root
 
-    def _rollout(self, g: Game, policy: Heuristic, stop: int) -> Thinking[list[float]]:
+    def _rollout(self, g: Game, policy: Heuristic, stop: int, me: int) -> Thinking[list[float]]:
         """Plays on to the horizon and scores the position for every player; yields
-        every PLAYOUT_STEP actions, so that a long playout is sliced too."""
+        every PLAYOUT_STEP actions, so that a long playout is sliced too. `me`: the
+        seat searching, whom a `wary` search's rivals attack with their awards."""
         step = 0
+        wary = self.wary
         left = self.debates
         between = g._decision == TOPIC
         while g._decision != OVER and g._round < stop:
@@ -375,6 +397,8 @@ class MCTSBot:
             legal = g.legal_actions()
             if len(legal) == 1:
                 g.apply(legal[0])
+            elif wary and g._decision == AWARD and g._to_move != me:
+                g.apply(gift_to(g, legal, me) or policy.choose(g, legal))
             else:
                 g.apply(policy.choose(g, legal))
         if g._decision == OVER:
@@ -396,7 +420,7 @@ class MCTSBot:
         total = 0.0
         for _ in range(runs):
             g = game.clone(reseed=rng.getrandbits(62))
-            reward = yield from self._rollout(g, policy, stop)
+            reward = yield from self._rollout(g, policy, stop, mover)
             total += reward[mover]
             yield
         return total / runs
