@@ -852,6 +852,14 @@ def test_trade_says_what_taking_a_token_would_cancel() -> None:
     effects = page.texts("effect")
     assert "would cancel your War and lose it" in effects  # Trade may take Rebellion (R37)
     assert any(e.startswith("joins your proposed tokens") for e in effects)
+    # Taxes stays, but keeping Trade after it would cancel both (R30): the choice says so.
+    taxes = [a.get("data-action") for t, a in page.elements if a.get("data-action") == "take taxes"]
+    assert taxes
+    assert (
+        "joins your proposed tokens (2 proposed); keeping Trade after it would cancel both"
+        in effects
+    )
+    assert not any(e.startswith("would cancel") and "keeping" in e for e in effects)
 
 
 def test_a_token_marked_at_risk_is_explained_by_the_token_that_threatens_it() -> None:

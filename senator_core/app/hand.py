@@ -63,10 +63,20 @@ def _veto_effect(game: Game, refuse: bool) -> str:
 
 
 def _take_effect(game: Game, kind: str) -> str:
-    """What taking `kind` with Trade's power does to the winner's proposed tokens (R37)."""
+    """What taking `kind` with Trade's power does to the winner's proposed tokens (R37),
+    and what keeping the topic afterwards would then do to both (R26, R30)."""
     seat = game.to_move
-    assert seat is not None
-    return _joining_effect(game, seat, kind)
+    topic = game.topic
+    assert seat is not None and topic is not None
+    effect = _joining_effect(game, seat, kind)
+    stays = not any(k in conflicts_with(kind) for k in game.proposed(seat))
+    if stays and kind in conflicts_with(topic):
+        # Translators: {effect} is what taking the token does ("joins your proposed tokens
+        # (2 proposed)"); {topic} is the token being won, such as Trade.
+        return _("{effect}; keeping {topic} after it would cancel both").format(
+            effect=effect, topic=KIND_NAMES[topic]
+        )
+    return effect
 
 
 def _joining_effect(game: Game, seat: int, kind: str) -> str:
