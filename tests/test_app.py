@@ -21,11 +21,11 @@ from senator_core.app.derived import (
     sitting_out,
     turn_came,
 )
-from senator_core.app.effects import After
+from senator_core.app.effects import After, Think
 from senator_core.app.html import Markup, classes, h, raw
-from senator_core.app.messages import Forced, HintReady
+from senator_core.app.messages import Forced, GoOn, HintReady, Thought
 from senator_core.app.model import Hint
-from senator_core.app.motion import Move, moves
+from senator_core.app.motion import CLASH, Move, moves
 from senator_core.app.saves import (
     SAVE_KEY,
     SETUP_KEY,
@@ -36,8 +36,10 @@ from senator_core.app.saves import (
     session_json,
 )
 from senator_core.app.scoreboard import scoreboard
+from senator_core.app.story import round_story
 from senator_core.app.text import action_label, describe, render_text
 from senator_core.app.view import HINT_SHOWN, page_title, tie_break_steps
+from senator_core.bots.heuristic import Heuristic
 from senator_core.records import Record, RecordError, game_link, read_link
 
 from .appkit import updated
@@ -935,3 +937,104 @@ def test_the_card_values_and_the_made_for_you_note_are_written_once() -> None:
     assert [name for name, text in sources.items() if re.search(r'"5": 5\b', text)] == []
     note = "(made for the player: nothing else was possible)"
     assert [name for name, text in sources.items() if note in text] == ["app/log.py"]
+
+
+# ---------------------------------------------------------------- the round's story
+
+
+def plain(text: str) -> str:
+    """A page's text with the seats' symbols and the spaces around names taken out."""
+    return re.sub(r"[●▲■◆★] ?", "", text).replace(" :", ":")
+
+
+def round_nearly_over() -> sc.Game:
+    """Round 1 of 3 players one move from its end: Cassius gave War to Brutus, which
+    cancelled Brutus's Rebellion; the rule-based player plays the rest."""
+    game = rigged(
+        3,
+        ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"],
+        events=["hannibal", "ludi_gladiatorum", "spartacus"],
+    )
+    play(game, "topic rebellion", "play 1", "play 2", "withdraw", "withdraw", "skip", "give 1")
+    play(game, "topic war", "play 1", "withdraw", "play 2", "withdraw", "skip", "give 1")
+    bot = Heuristic()
+    while True:
+        after = game.clone()
+        after.apply(bot.choose(after, after.legal_actions()))
+        if after.round == 2:
+            return game
+        game = after
+
+
+def test_a_round_s_end_holds_its_story_on_the_table_until_the_player_goes_on() -> None:
+    game = round_nearly_over()
+    occupants = ("human", "normal", "normal", "human", "human")
+    model = playing(game, occupants=occupants)
+    last = Heuristic().choose(game, game.legal_actions())
+    if game.to_move != 0:
+        model, effects = update(model, Thought(game.moves, str(last)), "")
+    else:
+        model, effects = update(model, Act(str(last)), "")
+    assert model.game is not None and model.game.round == 2 and model.story == 1
+    assert computer_to_move(model) is None and forced_to_move(model) is None
+    assert not [e for e in effects if isinstance(e, Think)], "the computers wait for the story"
+    page = Page(view(model))
+    text = plain(page.all_text())
+    assert "Round 1 is over" in text
+    assert "Cassius gave War to Brutus: it cancelled their Rebellion" in text
+    assert text.count("Livia passed Imperium into law") == 2
+    assert "Round 2: Ludi Gladiatorum is in force." in text
+    assert "go-on" in page.values("data-msg") and page.values("data-action") == []
+    story = round_story(model.game, 1)
+    assert story is not None and story.scores == tuple(tuple(s) for s in model.game.scores())
+    restored, _ = init(persist(model))
+    assert restored.story == 1 and "Round 1 is over" in Page(view(restored)).all_text()
+    forged = json.loads(persist(model)[SAVE_KEY] or "")
+    forged["shown"]["story"] = 7
+    assert init({SAVE_KEY: json.dumps(forged)})[0].story == 0
+    on, effects = update(model, control("go-on"), "")
+    assert on.story == 0 and "Round 1 is over" not in Page(view(on)).all_text()
+    if computer_to_move(on):
+        assert [e for e in effects if isinstance(e, Think)], "play goes on"
+    # A stale wait does not dismiss a later story; nothing to go on from is no change.
+    assert updated(model, GoOn(2)).story == 1 and updated(on, control("go-on")) == on
+
+
+def test_a_watched_table_holds_the_story_a_set_time_and_instant_play_not_at_all() -> None:
+    game = round_nearly_over()
+    last = str(Heuristic().choose(game, game.legal_actions()))
+    computers = ("normal",) * 5
+    model, effects = update(playing(game, occupants=computers), Thought(game.moves, last), "")
+    assert model.story == 1
+    (wait,) = [e for e in effects if isinstance(e, After) and isinstance(e.msg, GoOn)]
+    assert wait.msg == GoOn(1) and wait.seconds == model.setup.pace.hold * 5
+    gone, effects = update(model, wait.msg, "")
+    assert gone.story == 0 and [e for e in effects if isinstance(e, Think)]
+    instant = playing(game, occupants=computers, setup=Setup(speed="instant"))
+    assert update(instant, Thought(game.moves, last), "")[0].story == 0
+    # Coming back to a position (an undo, a reload) tells no story.
+    assert updated(playing(model.game, occupants=computers), control("go-on")).story == 0
+
+
+def test_the_end_screen_tells_how_the_game_went_round_by_round() -> None:
+    game = round_nearly_over()
+    bot = Heuristic()
+    while game.decision != "over":
+        game.apply(bot.choose(game, game.legal_actions()))
+    page = Page(view(Model(screen="end", game=game)))
+    text = plain(page.all_text())
+    assert "How the game went" in text
+    assert all(f"Round {n}" in text for n in (1, 2, 3))
+    assert "Cassius gave War to Brutus: it cancelled their Rebellion" in text
+
+
+def test_a_conflict_s_tokens_fly_marked_together() -> None:
+    game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
+    play(game, "topic rebellion", "play 1", "play 2", "withdraw", "withdraw", "skip", "give 1")
+    play(game, "topic war", "play 1", "withdraw", "play 2", "withdraw", "skip")
+    seen = len(game.log)
+    play(game, "give 1")
+    found = moves(game.log[seen:])
+    assert Move("token-war", "topic", "forum", CLASH) in found
+    assert Move("token-rebellion", "seat-1-proposed", "forum", CLASH) in found
+    assert all(m.mark == "" for m in found if m.what.startswith("card"))

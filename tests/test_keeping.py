@@ -73,8 +73,11 @@ def random_table(chooser: random.Random) -> Model:
 
 def play_randomly(model: Model, chooser: random.Random, moves: int) -> Model:
     """`moves` random actions through `update`; a move that is no choice is made as the
-    page makes it for a human, marked as made for the player."""
+    page makes it for a human, marked as made for the player, and a round's summary
+    is gone on from as a player goes on from it."""
     for _ in range(moves):
+        if model.story:
+            model = updated(model, control("go-on"), NOW)
         game = model.game
         assert game is not None
         if game.decision == "over":

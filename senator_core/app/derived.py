@@ -128,7 +128,7 @@ def computers_play(occupants: tuple[str, ...], players: int) -> bool:
 def computer_to_move(model: Model) -> str | None:
     """The level of the computer whose decision is pending on the game screen, if any."""
     game = model.game
-    if model.screen != "game" or game is None or game.to_move is None:
+    if model.screen != "game" or game is None or game.to_move is None or model.story:
         return None
     kind = model.occupants[game.to_move]
     if model.online is not None and not model.online.device.hosting:
@@ -153,6 +153,8 @@ def forced_to_move(model: Model) -> str | None:
     game = model.game
     if not model.setup.auto or model.screen != "game" or game is None or game.to_move is None:
         return None
+    if model.story:
+        return None  # the round's summary is held first
     if model.occupants[game.to_move] != HUMAN:
         return None
     forced = forced_action(game)

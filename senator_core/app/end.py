@@ -11,6 +11,7 @@ from .log import log_section
 from .model import Model
 from .pieces import icon, seat_badge, token_list
 from .scoreboard import tie_break_steps
+from .story import game_story
 from .text import and_list
 
 # Where the one human finished, by place (1 is second), alone or tied with others:
@@ -156,6 +157,7 @@ def end_screen(model: Model, game: Game) -> Markup:
             h("button", {"type": "button", "data-msg": "history"}, _("Games played")),
             h("button", {"type": "button", "data-msg": "title"}, _("Title screen")),
         ),
+        game_story(model, game),
         share_section(model, game),
         keyed(log_section(model, game, whole=True, jump=True)),
     )  # fmt: skip

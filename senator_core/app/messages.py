@@ -140,6 +140,14 @@ class NewGame:
 
 
 @dataclass(frozen=True)
+class GoOn:
+    """Go on from the round's summary the table holds (`round`: only that round's, when
+    the wait at a table of computers ends; 0: whichever is shown)."""
+
+    round: int = 0
+
+
+@dataclass(frozen=True)
 class Start:
     """Start the game the set-up describes."""
 
@@ -478,6 +486,7 @@ Msg = (
     | LogRound
     | LinkGame
     | NewGame
+    | GoOn
     | Start
     | QuickPlay
     | PlayAgain
@@ -545,6 +554,7 @@ CONTROLS: dict[str, Callable[[str], Msg]] = {
     "online-game": lambda _: NewGame(online=True),
     "setup": lambda _: NewGame(),
     "start": lambda _: Start(),
+    "go-on": lambda _: GoOn(),
     "quick-play": lambda _: QuickPlay(),
     "play-again": lambda _: PlayAgain(),
     "continue": lambda _: Continue(),

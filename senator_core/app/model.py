@@ -205,6 +205,7 @@ class Model:
     stored: tuple[tuple[str, str | None], ...] = field(default=(), compare=False)
     epoch: int = 0
     online: Online | None = None  # the table shared with other devices, when online
+    story: int = 0  # the round whose summary the table holds until the player goes on
     entropy: str = ""  # random text from the page, that this device's ids are made from
     build: str = ""  # the build of the game this page runs (devices of another cannot play)
 

@@ -42,11 +42,17 @@ BIG_MOMENTS = frozenset(
 
 
 class Move(NamedTuple):
-    """One piece (`what`) going from the place `source` to the place `target`."""
+    """One piece (`what`) going from the place `source` to the place `target`; `mark`
+    is CLASH for the tokens of one conflict, which the page shows together, marked,
+    before they go."""
 
     what: str
     source: str
     target: str
+    mark: str = ""
+
+
+CLASH = "clash"
 
 
 def docket(kind: str) -> str:
@@ -118,7 +124,7 @@ def event_moves(event: Event) -> list[Move]:
     if eid == "conflict":
         seat = a["seat"]
         return [
-            Move(f"token-{kind}", seat_place(seat, "proposed"), FORUM)
+            Move(f"token-{kind}", seat_place(seat, "proposed"), FORUM, CLASH)
             for kind in [a["kind"], *a["lost"]]
         ]
     if eid == "consul_passed":
@@ -151,7 +157,7 @@ def moves(events: Sequence[Event]) -> list[Move]:
             for i in range(len(found) - 1, -1, -1):
                 earlier = found[i]
                 if earlier.what == move.what and earlier.target == move.source:
-                    found[i] = Move(move.what, earlier.source, move.target)
+                    found[i] = Move(move.what, earlier.source, move.target, move.mark)
                     break
             else:
                 found.append(move)

@@ -12,7 +12,8 @@ The session, under `SAVE_KEY`, is JSON:
 same screen: the screen itself (the game, or the title with the game to
 continue), the hint if one was shown (the move number it was for and each
 action's estimate), the cards picked for a bid, the piece explained, the panel
-open and the log's unfolded rounds. The last move, highlighted, is the record's
+open, the log's unfolded rounds and, under "story", the round whose summary the
+table held (left out when none). The last move, highlighted, is the record's
 last action, so nothing keeps it; older saves also hold "seen" and "mover" in
 `shown`, which are read past.
 
@@ -91,6 +92,7 @@ class Shown:
     explain: str = ""
     panel: OpenPanel = ""
     log_rounds: tuple[int, ...] = ()
+    story: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -102,6 +104,7 @@ class Shown:
             "explain": self.explain,
             "panel": self.panel,
             "log_rounds": list(self.log_rounds),
+            **({"story": self.story} if self.story else {}),
         }
 
 
@@ -223,6 +226,7 @@ def _read_shown(value: Any, game: Game) -> Shown:
     explain = value.get("explain")
     panel = value.get("panel")
     rounds = value.get("log_rounds")
+    story = value.get("story")
     return Shown(
         screen="game" if value.get("screen") == "game" else "title",
         hint=hint,
@@ -232,6 +236,10 @@ def _read_shown(value: Any, game: Game) -> Shown:
         log_rounds=tuple(sorted({r for r in rounds if whole_number(r) and 0 <= r <= 9}))
         if isinstance(rounds, list)
         else (),
+        # Only the summary of the round just ended, while the game goes on.
+        story=story
+        if whole_number(story) and story == game.round - 1 and game.decision != "over"
+        else 0,
     )
 
 

@@ -58,6 +58,7 @@ def session_model(model: Model, session: Session) -> Model:
         explain=shown.explain,
         panel=shown.panel,
         log_rounds=shown.log_rounds,
+        story=shown.story,
     )
 
 
@@ -222,4 +223,5 @@ def shown_of(model: Model) -> Shown:
         explain=model.explain,
         panel=model.panel,
         log_rounds=model.log_rounds,
+        story=model.story,
     )

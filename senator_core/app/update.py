@@ -26,6 +26,7 @@ from .derived import (
     computer_to_move,
     forced_to_move,
     hand_list,
+    humans,
     just_happened,
     log_of,
     news_from,
@@ -78,6 +79,7 @@ from .messages import (
     Forget,
     ForgetNo,
     ForgetYes,
+    GoOn,
     HintReady,
     History,
     Invited,
@@ -131,10 +133,12 @@ from .saves import HISTORY_KEY, SAVE_KEY, Turn, add_kept, kept, load_history, lo
 from .screens import Screen, panel_named
 from .setup import for_friends, game_config, quick_occupants, set_field, switch
 from .storage import persist, session_model, set_aside
+from .story import ended_round
 from .view import page_title
 from .watching import open_replay, step_replay
 
 Effects = tuple[Effect, ...]
+STORY_HOLDS = 5  # a watched round's summary stays this many of the pace's holds
 
 
 def update(model: Model, msg: Msg, now: str = "") -> tuple[Model, Effects]:
@@ -236,6 +240,10 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             return _start(model, config, now), ()
         case QuickPlay():
             return _quick_play(model, now), ()
+        case GoOn(number):
+            if not model.story or number not in (0, model.story):
+                return model, ()
+            return replace(model, story=0), (Focus("decision"),)
         case PlayAgain():
             if model.online is not None:
                 return online.again(model)
@@ -404,7 +412,7 @@ def _follow(
         # A game of this page's own took the online game's place: it leaves the table.
         after, effects = replace(after, online=None), (*effects, Disconnect())
     if after.game is not before.game:
-        after = replace(after, epoch=before.epoch + 1)
+        after = replace(after, epoch=before.epoch + 1, story=_story(before, after))
     writes: list[Effect] = []
     if write:
         after, writes = _writes(after)
@@ -439,6 +447,18 @@ def _follow(
     return after, tuple(out)
 
 
+def _story(before: Model, after: Model) -> int:
+    """The round whose summary the table now holds: the one the last move ended, when
+    a move was made at the table (not a reload or an undo), at a pace that pauses,
+    off line; 0 for none."""
+    game, was = after.game, before.game
+    if game is None or was is None or game.moves != was.moves + 1 or after.online is not None:
+        return 0
+    if after.screen != "game" or after.setup.pace.hold <= 0:
+        return 0
+    return ended_round(after)
+
+
 def _writes(model: Model) -> tuple[Model, list[Effect]]:
     """The storage writes that bring what is stored up to the model, and the model
     knowing them made. The save is written only over what this page last saw there."""
@@ -462,7 +482,7 @@ def _remember(model: Model, key: str, value: str | None) -> Model:
     return replace(model, stored=tuple(stored.items()))
 
 
-def _flights(before: Model, after: Model) -> tuple[tuple[str, str, str], ...]:
+def _flights(before: Model, after: Model) -> tuple[tuple[str, str, str, str], ...]:
     """What the last action moved, to be seen moving: not when the page catches up
     (a reload, another tab's game) or at the instant pace."""
     game = after.game
@@ -474,7 +494,7 @@ def _flights(before: Model, after: Model) -> tuple[tuple[str, str, str], ...]:
         or after.setup.speed == "instant"
     ):
         return ()
-    return tuple(tuple(m) for m in moves(just_happened(after)))  # type: ignore[misc]
+    return tuple((m.what, m.source, m.target, m.mark) for m in moves(just_happened(after)))
 
 
 def _pondering(model: Model) -> Pondered | None:
@@ -504,7 +524,8 @@ def _waits(before: Model | None, after: Model) -> list[Effect]:
         before is None or not computer_to_move(before) or before.game is not game
     ):
         assert game is not None
-        pondering = _pondering(after)
+        # Going on from a round's summary is the pause a big moment would have had.
+        pondering = None if before is not None and before.story else _pondering(after)
         if pondering is None:
             out.append(_think(after))
         else:
@@ -516,6 +537,11 @@ def _waits(before: Model | None, after: Model) -> list[Effect]:
         # A player sitting the round out is not made to watch each withdrawal.
         wait = 0.0 if sitting_out(after, game.to_move) else pace.forced
         out.append(After(wait, Forced(game.moves, forced)))
+    if after.story and (before is None or before.story != after.story):
+        assert game is not None
+        if not humans(after.occupants, game.players):
+            # A table of computers, watched: the summary stays a set time.
+            out.append(After(pace.hold * STORY_HOLDS, GoOn(after.story)))
     watch = after.watch
     if after.screen == "replay" and watch is not None and watch.playing:
         was = None if before is None or before.screen != "replay" else before.watch

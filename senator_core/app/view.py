@@ -26,6 +26,7 @@ from .pieces import SEAT_COLOURS, kind_icon, language_picker
 from .replay import replay_controls
 from .scoreboard import scoreboard, tie_break_steps
 from .setup_form import setup_screen
+from .story import round_story, view_story
 from .table import Fresh, centre, seat_board, seating, top_bar, turn_banner
 from .text import (
     DECISION_TITLES,
@@ -93,7 +94,10 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
     elsewhere = (
         model.online is not None and game.to_move is not None and not mine(model, game.to_move)
     )
-    if controls is None and elsewhere:
+    story = round_story(game, model.story) if controls is None and model.story else None
+    if story is not None:
+        controls = view_story(model, game, story)
+    elif controls is None and elsewhere:
         controls = waiting_section(model, game)
     elif controls is None:
         controls = thinking_section(model, game, level) if level else decision_section(model, game)

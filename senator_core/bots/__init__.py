@@ -58,8 +58,8 @@ INFLUENCE = 0.5  # see `Search.influence`
 SEARCHES: dict[str, Search] = {
     "easy": Search(10, wise=True, slips=0.25),
     "normal": Search(40, wise=True),
-    "hard": Search(300, debates=1, influence=INFLUENCE, wise=True, foresee=True),
-    "expert": Search(1500, debates=1, influence=INFLUENCE, wise=True, foresee=True),
+    "hard": Search(300, debates=1, influence=INFLUENCE, wise=True, foresee=True, wary=True),
+    "expert": Search(1500, debates=1, influence=INFLUENCE, wise=True, foresee=True, wary=True),
     BASELINE: Search(150),
     PINNED_HARD: Search(300, debates=1),
 }

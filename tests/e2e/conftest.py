@@ -230,9 +230,10 @@ def phone(browser: Any) -> Iterator[tuple[Any, Watch]]:
 # the page is about to make the only legal move itself, and how many moves it shows.
 READ_OFFER = """() => ({
   actions: [...document.querySelectorAll("[data-action]")].map((e) => e.dataset.action),
-  forced: document.querySelector("#decision .forced-note") !== null,
+  forced: document.querySelector("#decision.forced") !== null,
   guarded: document.querySelector("[data-guard]") !== null,
   ended: document.querySelector("[data-screen='end']") !== null,
+  story: document.querySelector("[data-msg='go-on']") !== null,
   moves: document.documentElement.dataset.moves,
 })"""
 
@@ -248,8 +249,13 @@ def random_move(page: Any, chooser: random.Random) -> str:
 
 
 def next_move(page: Any, chooser: random.Random) -> str | None:
-    """`random_move`, or None on the end screen (one look at the page for both)."""
+    """`random_move`, or None on the end screen (one look at the page for both). A
+    round's summary held on the table is gone on from first."""
     offer = page.evaluate(READ_OFFER)
+    if offer["story"]:
+        page.click("[data-msg='go-on']")
+        page.locator("[data-msg='go-on']").wait_for(state="detached")
+        offer = page.evaluate(READ_OFFER)
     actions = offer["actions"]
     if offer["ended"]:
         return None

@@ -87,7 +87,7 @@ def shorten_searches(page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
 # the page is about to make a move that is no choice.
 PLAYERS_CHOICE = """() => {
   const decision = document.querySelector("#decision:not(.thinking)");
-  if (!decision || decision.querySelector(".forced-note")) return [];
+  if (!decision || decision.classList.contains("forced")) return [];
   return [...decision.querySelectorAll("[data-action]")].map((e) => e.dataset.action);
 }"""
 

@@ -304,7 +304,7 @@ def click_randomly(
                 "els => els.map(e => e.dataset.action)"
             )
             plays = [a for a in offer if a.startswith(("play", "assassin"))]
-            if plays and not page.locator("#decision .forced-note").count():
+            if plays and not page.locator("#decision.forced").count():
                 action = chooser.choice(plays)
                 touch_bid(page, action)
                 done.append(action)

@@ -3,7 +3,9 @@
 // The Python adapter (web/main.py) knows from the engine's events what the last
 // action moved: a list of [what, from, to], where `what` is a piece
 // (data-what="card-5", "token-war", "veto", "pile") and `from` / `to` are places
-// (data-place="seat-2-hand", "topic", "forum", ...). Before the page is morphed
+// (data-place="seat-2-hand", "topic", "forum", ...), and a mark: "clash" for the
+// tokens of one conflict, held where they were, marked together, before they fly
+// to the forum. Before the page is morphed
 // it calls `senatorMotion.before(moves)` to note where each moving piece is; after,
 // `senatorMotion.after(noted, ms)` flies each piece from there to where it now is
 // (FLIP on the real element when the piece is drawn at its new place, or a copy
@@ -24,7 +26,7 @@ window.senatorMotion = (() => {
 
   function before(moves) {
     const used = new Set();
-    return moves.map(([what, from, to]) => {
+    return moves.map(([what, from, to, mark]) => {
       const source = place(from);
       const piece = pieceIn(source, what, used);
       if (piece) used.add(piece);
@@ -32,6 +34,7 @@ window.senatorMotion = (() => {
       return {
         what,
         to,
+        mark,
         rect: shown ? shown.getBoundingClientRect() : null,
         copy: piece ? piece.cloneNode(true) : null,
       };
@@ -53,7 +56,9 @@ window.senatorMotion = (() => {
     const used = new Set();
     let delay = 0;
     let flights = 0;
-    for (const { what, to, rect, copy } of noted) {
+    // A conflict's tokens wait together, marked, for one flight's time before they go.
+    const hold = noted.some((n) => n.mark === "clash") ? ms : 0;
+    for (const { what, to, mark, rect, copy } of noted) {
       if (!rect || (!rect.width && !rect.height)) continue;
       const target = place(to);
       if (!target) continue;
@@ -68,6 +73,7 @@ window.senatorMotion = (() => {
         // a copy flies there from where it was, and fades.
         const end = target.getBoundingClientRect();
         copy.classList.add("flight");
+        if (mark === "clash") copy.classList.add("clash");
         copy.removeAttribute("data-place");
         copy.setAttribute("aria-hidden", "true");
         Object.assign(copy.style, {
@@ -78,7 +84,8 @@ window.senatorMotion = (() => {
         });
         document.body.appendChild(copy);
         const shrink = { left: end.left + end.width / 2 - rect.width / 2, top: end.top + end.height / 2 - rect.height / 2, width: rect.width, height: rect.height };
-        fly(copy, rect, shrink, ms, delay, true).finished.finally(() => copy.remove());
+        const wait = mark === "clash" ? delay + hold : delay;
+        fly(copy, rect, shrink, ms, wait, true).finished.finally(() => copy.remove());
       } else {
         continue;
       }
