@@ -996,6 +996,10 @@ def test_a_round_s_end_holds_its_story_on_the_table_until_the_player_goes_on() -
     assert on.story == 0 and "Round 1 is over" not in Page(view(on)).all_text()
     if computer_to_move(on):
         assert [e for e in effects if isinstance(e, Think)], "play goes on"
+    assert on.game is not None
+    nxt = str(Heuristic().choose(on.game, on.game.legal_actions()))
+    moved = updated(on, Thought(on.game.moves, nxt) if on.game.to_move else Act(nxt))
+    assert moved.game is not on.game and moved.story == 0, "the story is told once"
     # A stale wait does not dismiss a later story; nothing to go on from is no change.
     assert updated(model, GoOn(2)).story == 1 and updated(on, control("go-on")) == on
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..game import Game
 from ..i18n import _
-from .derived import log_of
+from .derived import just_happened, log_of
 from .html import Markup, h
 from .model import Model
 from .pieces import icon, phrase, seat_badge
@@ -70,12 +70,12 @@ def round_story(game: Game, number: int) -> RoundStory | None:
 
 
 def ended_round(model: Model) -> int:
-    """The round whose end the last action reached, if the game goes on (else 0)."""
+    """The round the last action ended, if the game goes on (else 0)."""
     game = model.game
     if game is None or game.decision == "over":
         return 0
-    ended = [args["round"] for eid, args in log_of(game)[-40:] if eid == "round_end"]
-    return ended[-1] if ended and ended[-1] == game.round - 1 else 0
+    ended = [e[1]["round"] for e in just_happened(model) if e[0] == "round_end"]
+    return ended[-1] if ended else 0
 
 
 def _kinds(kinds: tuple[str, ...]) -> Markup:

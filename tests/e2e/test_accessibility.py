@@ -107,11 +107,25 @@ def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
 
     # The end screen, by the first action offered at each decision.
     end = page.locator("[data-screen='end']")
+    story = page.locator(".round-story")
+    stories = 0
     for _ in range(MAX_CLICKS):
+        # The next thing to do: an action, a round's summary to go on from, or the end.
+        page.locator(
+            "#decision [data-action], [data-msg='go-on'], [data-screen='end']"
+        ).first.wait_for()
         if end.count():
             break
+        if story.count():
+            if not stories:
+                found += look(page, "a round's summary")
+            stories += 1
+            click(page, "[data-msg='go-on']")
+            story.wait_for(state="detached")
+            continue
         page.locator("#decision [data-action]").first.press("Enter")
     end.wait_for(timeout=5_000)
+    assert stories == 2, "each round but the last ends with its summary held"
     found += look(page, "end screen")
 
     # The game watched again, paused at a move; the games played.

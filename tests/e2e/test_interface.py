@@ -580,6 +580,8 @@ def test_desktop_and_phone_screenshots_of_a_board_in_mid_debate(site: Site, page
         if game.decision == "debate" and len(bidders) >= 2:
             break
         click_randomly(page, chooser, 1)
+    if page.locator("[data-msg='go-on']").count():
+        page.click("[data-msg='go-on']")  # the round's summary, held on the table
     shown = board(page)
     assert shown["decision"] == DECISION_TITLES["debate"]
     assert sum(total > 0 for total, _ in shown["bids"].values()) >= 2

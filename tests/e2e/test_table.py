@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 import senator_core as sc
+from senator_core.records import Record, record_link
 
+from ..scenario import play, rigged
 from .conftest import (
     BOOT_TIMEOUT,
     DESKTOP,
@@ -259,3 +261,53 @@ def test_quick_play_and_the_turn_coming_back(site: Site, page: Any, watch: Watch
     assert int(page.evaluate("document.documentElement.dataset.chimes || '0'")) == chimes
     assert saved_game(page).config.players == game.config.players == 4
     assert watch.errors == []
+
+
+# --------------------------------------------------------------------------- a round's end
+
+
+def sitting_out_record() -> Record:
+    """Round 1 at 3 players, Cassius (the one human) to open with an empty hand: he
+    played every card on War and his Assassin on Trade (as in the app's tests)."""
+    game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
+    play(game, "topic war", "play 1 1 2 2 2 5", "assassin")
+    play(game, "topic trade", "play 1", "withdraw", "assassin")
+    return Record(game, (0, 1, 2), ("human", "easy", "easy"))
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_player_sits_out_the_round_and_its_story_is_held_until_they_go_on(
+    site: Site, browser: Any, size: str
+) -> None:
+    ctx = browser.new_context(viewport=SIZES[size])
+    watch = watch_context(ctx)
+    page = ctx.new_page()
+    try:
+        page.add_init_script(stored_setup(speed="fast"))
+        link = record_link(sitting_out_record())
+        assert link is not None
+        open_game(page, f"{site.origin}/{link}&nosw")
+        page.click("[data-msg='play-from']")
+        page.click("[data-action='topic taxes']")
+        note = page.locator(".sitting-out")
+        note.wait_for()
+        assert "you sit out the rest of this round" in note.inner_text()
+        # The round plays on without the player: the next thing asked is to go on.
+        story = page.locator(".round-story")
+        story.wait_for(timeout=60_000)
+        text = story.text_content() or ""
+        assert "Round 1 is over" in text and "Livia passed" in text
+        assert page.locator("[data-action]").count() == 0, "the table waits on the summary"
+        moves = page.evaluate("document.documentElement.dataset.moves")
+        page.wait_for_timeout(1500)
+        assert page.evaluate("document.documentElement.dataset.moves") == moves
+        assert_in_view(page, page.locator("[data-msg='go-on']"), "On to round 2")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"round-story-{size}.png"))
+        page.click("[data-msg='go-on']")
+        story.wait_for(state="detached")
+        game = saved_game(page)
+        assert game.round == 2 and sum(game.hand(0).values()) == 7
+        assert watch.errors == []
+    finally:
+        ctx.close()
