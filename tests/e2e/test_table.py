@@ -245,6 +245,15 @@ def test_quick_play_and_the_turn_coming_back(site: Site, page: Any, watch: Watch
     else:
         raise AssertionError("the turn never came back")
     assert page.locator(".turn-banner").inner_text() == "Your turn"
+    # It stands in the top bar, over none of the seats' names.
+    covers = """() => {
+      const b = document.querySelector(".turn-banner").getBoundingClientRect();
+      return [...document.querySelectorAll(".seat-board .seat")].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+      }).map((el) => el.textContent);
+    }"""
+    assert page.evaluate(covers) == []
     assert page.title() == "Your turn · Senator"
     chimes = int(page.evaluate("document.documentElement.dataset.chimes || '0'"))
     assert chimes >= 1, "a sound when the turn comes"
