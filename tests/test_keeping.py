@@ -436,6 +436,16 @@ def test_a_watched_game_can_be_played_on_from_any_step() -> None:
 # ---------------------------------------------------------------- the history
 
 
+def test_a_game_against_several_levels_counts_once_against_the_strongest() -> None:
+    setup = replace(HOT_SEAT, players=4, occupants=("human", "hard", "expert", "normal", "human"))
+    model = play_randomly(
+        updated(Model(setup=setup), control("start"), NOW), random.Random(3), 10_000
+    )
+    assert model.screen == "end"
+    ((level, played, won),) = statistics(model.history).levels
+    assert (level, played) == ("expert", 1) and won in (0, 1)
+
+
 def test_finished_and_set_aside_games_are_kept_newest_first_with_figures() -> None:
     model = updated(Model(), control("quick-play"), "2026-12-01T08:00:00Z")
     model = play_randomly(model, random.Random(1), 10)

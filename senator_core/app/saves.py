@@ -402,7 +402,8 @@ def add_kept(games: tuple[Kept, ...], new: tuple[Kept, ...]) -> tuple[Kept, ...]
 @dataclass(frozen=True)
 class Statistics:
     """The history in figures: games finished, and against each computer level the
-    games one human played with it at the table and the ones that human won."""
+    games one human played with it the strongest at the table, and the ones that
+    human won (a game against Hard and Expert counts once, against Expert)."""
 
     played: int
     unfinished: int
@@ -422,10 +423,12 @@ def statistics(games: tuple[Kept, ...]) -> Statistics:
         people = [s for s, k in enumerate(occupants) if k == HUMAN]
         if len(people) != 1:
             continue
-        won = people[0] in result["winners"]
-        for level in dict.fromkeys(k for k in occupants if k != HUMAN):
-            tally = levels.setdefault(level, [0, 0])
-            tally[0] += 1
-            tally[1] += won
+        computers = [k for k in occupants if k != HUMAN]
+        if not computers:
+            continue
+        strongest = max(computers, key=lambda k: OCCUPANTS.index(k) if k in OCCUPANTS else -1)
+        tally = levels.setdefault(strongest, [0, 0])
+        tally[0] += 1
+        tally[1] += people[0] in result["winners"]
     order = [k for k in OCCUPANTS if k in levels]
     return Statistics(played, unfinished, tuple((k, *levels[k]) for k in order))  # type: ignore[misc]
