@@ -21,7 +21,7 @@ from senator_core.app.derived import (
     sitting_out,
     turn_came,
 )
-from senator_core.app.effects import After, Think
+from senator_core.app.effects import After, Scroll, Think
 from senator_core.app.html import Markup, classes, h, raw
 from senator_core.app.messages import Forced, GoOn, HintReady, Thought
 from senator_core.app.model import Hint
@@ -813,6 +813,14 @@ def test_motion_follows_the_events() -> None:
     assert Move("card-2", "seat-0-play", "seat-0-hand") in found
     html = view(playing(game))  # the last action, give 1, is what just happened
     assert html.count("fresh") >= 3
+
+
+def test_the_log_opens_at_its_newest_line() -> None:
+    model = started()
+    _, effects = update(model, control("panel", "log"), "")
+    assert Scroll("log") in effects
+    _, effects = update(model, control("panel", "rules"), "")
+    assert Scroll("log") not in effects
 
 
 def test_the_log_folds_earlier_rounds_until_asked_and_the_end_shows_all() -> None:

@@ -428,7 +428,8 @@ def _follow(
     stepped = after.watch is not None and (
         before.watch is None or before.watch.step != after.watch.step
     )
-    if before.game is not after.game or stepped:
+    opened = after.panel == "log" and before.panel != "log"  # the phone's log, opened
+    if before.game is not after.game or stepped or opened:
         out.append(Scroll("log"))  # the log reads top to bottom: its newest line in view
     if after.panel == "rules" and after.rule and before.rule != after.rule:
         out.append(Scroll(RULE_SECTIONS.get(after.rule, "")))
