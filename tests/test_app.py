@@ -219,6 +219,14 @@ def test_award_shows_what_the_token_would_do_to_each_player() -> None:
     assert "would cancel Trade and lose it" in text  # seat 2 holds Trade
     assert "holds the veto: may refuse it" in text  # seat 1 holds the veto
     assert page.values("data-action") == ["give 0", "give 1", "give 2"]
+    # The veto's holder with a token the award would cancel: both are said.
+    holding = rigged(3, ["war", "war", "trade", "taxes", "rebellion", "imperium", "imperium"])
+    play(holding, "topic rebellion", "withdraw", "play 1", "withdraw", "skip", "give 1")
+    play(holding, "topic taxes", "play 1", "withdraw", "withdraw", "take veto", "give 1")
+    play(holding, "topic war", "withdraw", "play 1", "withdraw", "skip")
+    assert holding.decision == "award" and holding.to_move == 2 and holding.veto == 1
+    effects = Page(view(playing(holding))).texts("effect")
+    assert "holds the veto: may refuse it, or it cancels their Rebellion" in effects
 
 
 def test_the_veto_decision_says_what_refusing_and_accepting_do() -> None:

@@ -37,10 +37,16 @@ def _award_effect(game: Game, seat: int) -> str:
     topic = game.topic
     assert topic is not None and topic != "consul"
     winner = game.debate_winner
+    lost = [k for k in game.proposed(seat) if k in conflicts_with(topic)]
     if seat != winner and game.veto == seat:
+        if lost:
+            # Translators: what giving the token to this senator does (they hold the veto,
+            # and it would cancel their {kinds}, token names).
+            return _("holds the veto: may refuse it, or it cancels their {kinds}").format(
+                kinds=plain_list([KIND_NAMES[k] for k in lost])
+            )
         # Translators: what giving the token to this senator does (they hold the veto).
         return _("holds the veto: may refuse it")
-    lost = [k for k in game.proposed(seat) if k in conflicts_with(topic)]
     if lost:
         kinds = plain_list([KIND_NAMES[k] for k in lost])
         # Translators: what giving the token to this senator does; {kinds} are token names.
