@@ -122,7 +122,7 @@ def test_a_cut_playout_stops_when_the_next_debate_begins() -> None:
     rng = random.Random(0)
     for _ in range(20):
         g = game.clone(reseed=rng.getrandbits(32))
-        finish(cut._rollout(g, Heuristic(noise=0.15, rng=rng), stop=4))
+        finish(cut._rollout(g, Heuristic(noise=0.15, rng=rng), stop=4, me=0))
         assert g.decision in ("topic", "over") and g.round <= game.round + 1
         assert g.moves > game.moves
 

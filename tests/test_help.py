@@ -433,6 +433,7 @@ def test_each_kind_of_decision_has_a_question_mark_opening_its_rules() -> None:
 
     from senator_core.app import Act, Model, control, view
     from senator_core.app.help import RULE_SECTIONS
+    from senator_core.app.model import ALL_HUMAN, Setup
 
     from .test_app import Page
 
@@ -440,8 +441,10 @@ def test_each_kind_of_decision_has_a_question_mark_opening_its_rules() -> None:
     seen: dict[str, str | None] = {}
     chooser = random.Random(4)
     for _ in range(40):
-        model = updated(Model(), control("start"))
+        model = updated(Model(setup=Setup(occupants=ALL_HUMAN)), control("start"))
         while model.game is not None and model.game.decision != "over":
+            if model.story:
+                model = updated(model, control("go-on"))
             page = Page(view(model))
             links = [a for t, a in page.elements if "rule-link" in (a.get("class") or "")]
             assert len(links) == 1

@@ -76,8 +76,11 @@ class Screen:
         self._soup = self._board = None
 
     def act(self, action: str) -> None:
-        """Presses the decision's control for one action."""
+        """Presses the decision's control for one action, and goes on from a round's
+        summary the table then holds, as a player does."""
         self.press(f"#decision [data-action='{action}']")
+        if self.soup.select_one("[data-msg='go-on']") is not None:
+            self.press("[data-msg='go-on']")
 
     def latest(self) -> str:
         """The lines that tell the last move on the table, seat symbols left out."""

@@ -238,6 +238,11 @@ READ_OFFER = """() => ({
 })"""
 
 
+# Something for the player to do: an action, a round's summary to go on from, or the end.
+NEXT_OFFER = """() => document.querySelector(
+  "#decision:not(.thinking) [data-action], [data-msg='go-on'], [data-screen='end']") !== null"""
+
+
 def random_move(page: Any, chooser: random.Random) -> str:
     """Takes one offered action chosen by `chooser` and returns its notation; a move
     that is no choice is left to the page, which makes it after a pause it shows.
@@ -252,9 +257,15 @@ def next_move(page: Any, chooser: random.Random) -> str | None:
     """`random_move`, or None on the end screen (one look at the page for both). A
     round's summary held on the table is gone on from first."""
     offer = page.evaluate(READ_OFFER)
+    if not offer["actions"] and not offer["ended"]:
+        # A move made for a player sitting the round out goes at once: the page may
+        # have moved on between the caller's look and this one. Wait for the next offer.
+        page.wait_for_function(NEXT_OFFER, timeout=BOOT_TIMEOUT)
+        offer = page.evaluate(READ_OFFER)
     if offer["story"]:
         page.click("[data-msg='go-on']")
         page.locator("[data-msg='go-on']").wait_for(state="detached")
+        page.wait_for_function(NEXT_OFFER, timeout=BOOT_TIMEOUT)
         offer = page.evaluate(READ_OFFER)
     actions = offer["actions"]
     if offer["ended"]:
