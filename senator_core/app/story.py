@@ -79,14 +79,14 @@ def ended_round(model: Model) -> int:
 
 
 def _kinds(kinds: tuple[str, ...]) -> Markup:
-    return h(
-        "span",
-        {"class": "story-kinds"},
-        [
+    items: list[object] = []
+    for k in kinds:
+        if items:
+            items.append(", ")  # a place to wrap between tokens on a narrow screen
+        items.append(
             h("span", {"class": "story-kind"}, icon(k, "", "icon icon-inline"), KIND_NAMES[k])
-            for k in kinds
-        ],
-    )
+        )
+    return h("span", {"class": "story-kinds"}, items)
 
 
 def clash_line(model: Model, game: Game, clash: Clash) -> Markup:
