@@ -314,6 +314,7 @@ def decision_section(model: Model, game: Game) -> Markup:
     mine = game.total(seat)
     legal = game.legal_actions()
     forced = explain.forced_action(game) if model.setup.auto else None
+    out = sitting_out(model, seat)
     notes: list[Markup] = []
     picker = None
     others = legal
@@ -337,9 +338,9 @@ def decision_section(model: Model, game: Game) -> Markup:
         game,
         classes(f"decision-{decision}", forced is not None and "forced"),
         h("p", {"class": "prompt"}, who, ": ", _prompt(game)),
-        forced is not None and sitting_out(model, seat) and sitting_out_note(),
+        forced is not None and out and sitting_out_note(),
         forced is not None
-        and not sitting_out(model, seat)
+        and not out
         and h(
             "p",
             {"class": "forced-note", "role": "status"},

@@ -19,6 +19,23 @@ R40_STEPS = (
 )
 
 
+def score_head() -> Markup:
+    """The head of a table of scores: senator, tokens, Imperium, passed (R40)."""
+    return h(
+        "thead",
+        None,
+        h(
+            "tr",
+            None,
+            h("th", {"scope": "col"}, _("Senator")),
+            h("th", {"scope": "col"}, _("Tokens")),
+            h("th", {"scope": "col"}, _("Imperium")),
+            # Translators: the column of the tokens each senator has passed into law.
+            h("th", {"scope": "col"}, _("Passed")),
+        ),
+    )
+
+
 def tie_break_steps(game: Game) -> list[str]:
     """How R40 decides between the seats as they stand, step by step: at the end of
     the game, how it was decided."""
@@ -108,19 +125,7 @@ def scoreboard(model: Model, game: Game) -> Markup:
         h(
             "table",
             {"class": "scores"},
-            h(
-                "thead",
-                None,
-                h(
-                    "tr",
-                    None,
-                    h("th", {"scope": "col"}, _("Senator")),
-                    h("th", {"scope": "col"}, _("Tokens")),
-                    h("th", {"scope": "col"}, _("Imperium")),
-                    # Translators: the column of the tokens each senator has passed into law.
-                    h("th", {"scope": "col"}, _("Passed")),
-                ),
-            ),
+            score_head(),
             h("tbody", None, rows),
         ),
         h("p", {"class": "verdict"}, verdict),

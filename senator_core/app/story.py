@@ -5,7 +5,7 @@ end screen tells the whole game the same way, round by round."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..game import Game
 from ..i18n import _
@@ -13,6 +13,7 @@ from .derived import just_happened, log_of
 from .html import Markup, h
 from .model import Model
 from .pieces import icon, phrase, seat_badge
+from .scoreboard import score_head
 from .text import EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, and_list
 
 
@@ -36,22 +37,19 @@ class RoundStory:
     next_event: str  # the event in force in the next round ("" after the last, or none)
 
 
-def round_story(game: Game, number: int) -> RoundStory | None:
-    """Round `number`'s story, once the round has ended; None before."""
+def round_stories(game: Game) -> list[RoundStory]:
+    """The story of every round that has ended, in order, from one pass over the log."""
+    stories: list[RoundStory] = []
     current = 0
     passed: list[tuple[int, tuple[str, ...]]] = []
     clashes: list[Clash] = []
-    scores: tuple[tuple[int, int, int], ...] | None = None
-    next_event = ""
     giver = -1
     for eid, args in log_of(game):
         if eid == "round_start":
-            current = args["round"]
-        if eid == "event_revealed" and args["round"] == number + 1:
-            next_event = args["event"]
-        if current != number:
-            continue
-        if eid == "imperium_passed":
+            current, passed, clashes, giver = args["round"], [], [], -1
+        elif eid == "event_revealed" and stories and stories[-1].number == args["round"] - 1:
+            stories[-1] = replace(stories[-1], next_event=args["event"])
+        elif eid == "imperium_passed":
             passed.append((args["seat"], ("imperium",)))
         elif eid == "consul_passed" and args["kinds"]:
             passed.append((args["seat"], tuple(args["kinds"])))
@@ -64,9 +62,13 @@ def round_story(game: Game, number: int) -> RoundStory | None:
             )
         elif eid == "round_end":
             scores = tuple((s[0], s[1], s[2]) for s in args["scores"])
-    if scores is None:
-        return None
-    return RoundStory(number, tuple(passed), tuple(clashes), scores, next_event)
+            stories.append(RoundStory(current, tuple(passed), tuple(clashes), scores, ""))
+    return stories
+
+
+def round_story(game: Game, number: int) -> RoundStory | None:
+    """Round `number`'s story, once the round has ended; None before."""
+    return next((s for s in round_stories(game) if s.number == number), None)
 
 
 def ended_round(model: Model) -> int:
@@ -115,8 +117,7 @@ def clash_line(model: Model, game: Game, clash: Clash) -> Markup:
 
 
 def story_body(model: Model, game: Game, story: RoundStory) -> list[Markup]:
-    """The round told: passed, conflicts, and (for a round that is not the last)
-    the scores and the next event."""
+    """The round told in lines: what each senator passed into law, then each conflict."""
     names = game.names
     passed = [
         h(
@@ -162,18 +163,7 @@ def view_story(model: Model, game: Game, story: RoundStory) -> Markup:
         h(
             "table",
             {"class": "story-scores"},
-            h(
-                "thead",
-                None,
-                h(
-                    "tr",
-                    None,
-                    h("th", {"scope": "col"}, _("Senator")),
-                    h("th", {"scope": "col"}, _("Tokens")),
-                    h("th", {"scope": "col"}, _("Imperium")),
-                    h("th", {"scope": "col"}, _("Passed")),
-                ),
-            ),
+            score_head(),
             h(
                 "tbody",
                 None,
@@ -213,7 +203,7 @@ def view_story(model: Model, game: Game, story: RoundStory) -> Markup:
 
 def game_story(model: Model, game: Game) -> Markup | None:
     """The end screen's account of the game: each round's laws and conflicts."""
-    rounds = [s for n in range(1, game.round + 1) if (s := round_story(game, n)) is not None]
+    rounds = round_stories(game)
     if not rounds:
         return None
     return h(

@@ -56,8 +56,6 @@ window.senatorMotion = (() => {
     const used = new Set();
     let delay = 0;
     let flights = 0;
-    // A conflict's tokens wait together, marked, for one flight's time before they go.
-    const hold = noted.some((n) => n.mark === "clash") ? ms : 0;
     for (const { what, to, mark, rect, copy } of noted) {
       if (!rect || (!rect.width && !rect.height)) continue;
       const target = place(to);
@@ -84,7 +82,8 @@ window.senatorMotion = (() => {
         });
         document.body.appendChild(copy);
         const shrink = { left: end.left + end.width / 2 - rect.width / 2, top: end.top + end.height / 2 - rect.height / 2, width: rect.width, height: rect.height };
-        const wait = mark === "clash" ? delay + hold : delay;
+        // A conflict's tokens wait together, marked, for one flight's time before they go.
+        const wait = mark === "clash" ? delay + ms : delay;
         fly(copy, rect, shrink, ms, wait, true).finished.finally(() => copy.remove());
       } else {
         continue;
