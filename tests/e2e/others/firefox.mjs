@@ -56,6 +56,11 @@ try {
   let made = 0;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && (byCards < 1 || made < 6)) {
+    const goOn = await page.$('[data-msg="go-on"]'); // a round's summary, held on the table
+    if (goOn) {
+      await goOn.click();
+      continue;
+    }
     if (!(await ownTurn())) {
       await new Promise((r) => setTimeout(r, 150));
       continue;

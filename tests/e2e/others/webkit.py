@@ -110,6 +110,8 @@ def main() -> None:
         by_cards = made = 0
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline and (by_cards < 1 or made < 6):
+            for go_on in enabled('[data-msg="go-on"]'):  # a round's summary, held on the table
+                go_on.click()
             if not enabled("#decision [data-action]"):
                 time.sleep(0.15)
                 continue
