@@ -238,9 +238,13 @@ READ_OFFER = """() => ({
 })"""
 
 
-# Something for the player to do: an action, a round's summary to go on from, or the end.
-NEXT_OFFER = """() => document.querySelector(
-  "#decision:not(.thinking) [data-action], [data-msg='go-on'], [data-screen='end']") !== null"""
+# The offer once there is something for the player to do (an action, a round's summary
+# to go on from, or the end), else null.
+READY_OFFER = f"""() => {{
+  const offer = ({READ_OFFER})();
+  const thinking = document.querySelector("#decision.thinking") !== null;
+  return offer.ended || offer.story || (offer.actions.length && !thinking) ? offer : null;
+}}"""
 
 
 def random_move(page: Any, chooser: random.Random) -> str:
@@ -254,23 +258,19 @@ def random_move(page: Any, chooser: random.Random) -> str:
 
 
 def next_move(page: Any, chooser: random.Random) -> str | None:
-    """`random_move`, or None on the end screen (one look at the page for both). A
-    round's summary held on the table is gone on from first."""
-    offer = page.evaluate(READ_OFFER)
-    if not offer["actions"] and not offer["ended"]:
-        # A move made for a player sitting the round out goes at once: the page may
-        # have moved on between the caller's look and this one. Wait for the next offer.
-        page.wait_for_function(NEXT_OFFER, timeout=BOOT_TIMEOUT)
-        offer = page.evaluate(READ_OFFER)
-    if offer["story"]:
+    """`random_move`, or None on the end screen. A round's summary held on the table is
+    gone on from first. The offer is read in the same look that finds it ready: a move
+    made for a player sitting the round out goes at once, so two looks may see two
+    different tables."""
+    while True:
+        offer = page.wait_for_function(READY_OFFER, timeout=BOOT_TIMEOUT).json_value()
+        if offer["ended"]:
+            return None
+        if not offer["story"]:
+            break
         page.click("[data-msg='go-on']")
         page.locator("[data-msg='go-on']").wait_for(state="detached")
-        page.wait_for_function(NEXT_OFFER, timeout=BOOT_TIMEOUT)
-        offer = page.evaluate(READ_OFFER)
     actions = offer["actions"]
-    if offer["ended"]:
-        return None
-    assert actions, "a game in progress always offers an action"
     if offer["forced"]:
         assert len(actions) == 1, actions
         page.wait_for_function(f"document.documentElement.dataset.moves !== '{offer['moves']}'")
