@@ -56,5 +56,6 @@ def at_table(
         linked=None,
         panel="",
         notice=None,
+        lesson=None,
     )
     return at_position(on_screen(table, "game"), game, turns)

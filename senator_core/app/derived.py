@@ -13,6 +13,7 @@ from ..game import Game
 from ..records import HUMAN, Record
 from ..rules import CARDS, MAX_PLAYERS
 from .explain import forced_action
+from .lesson import holds
 from .model import PALETTE_SIZE, REMOTE, Model
 from .saves import Turn, turns_of
 
@@ -130,6 +131,8 @@ def computer_to_move(model: Model) -> str | None:
     game = model.game
     if model.screen != "game" or game is None or game.to_move is None or model.story:
         return None
+    if model.lesson is not None and holds(model):
+        return None  # the lesson's coach holds the table
     kind = model.occupants[game.to_move]
     if model.online is not None and not model.online.device.hosting:
         return None  # the host's computers play at the host
@@ -153,8 +156,8 @@ def forced_to_move(model: Model) -> str | None:
     game = model.game
     if not model.setup.auto or model.screen != "game" or game is None or game.to_move is None:
         return None
-    if model.story:
-        return None  # the round's summary is held first
+    if model.story or (model.lesson is not None and holds(model)):
+        return None  # the round's summary, or the lesson's coach, is held first
     if model.occupants[game.to_move] != HUMAN:
         return None
     forced = forced_action(game)

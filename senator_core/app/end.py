@@ -5,8 +5,10 @@ from __future__ import annotations
 from ..game import Game
 from ..i18n import N_, Translated, _, ngettext, pgettext
 from ..records import game_link, record_link
+from .coach import coach_closing
 from .derived import humans, record_of
 from .html import Markup, classes, h, keyed
+from .lesson import coaching
 from .log import log_section
 from .model import Model
 from .pieces import icon, seat_badge, token_list
@@ -57,6 +59,12 @@ def _own_place(model: Model, game: Game) -> Markup | None:
     return h("p", {"class": "own-place"}, text)
 
 
+def _closing(model: Model) -> Markup | None:
+    """The guided game's last word, when the game ended was the lesson."""
+    coached = coaching(model)
+    return None if coached is None or coached.kind != "closing" else coach_closing(coached)
+
+
 def end_screen(model: Model, game: Game) -> Markup:
     # At an online table, the host begins the next game; a guest's page follows it.
     guest = model.online is not None and not model.online.device.hosting
@@ -95,6 +103,7 @@ def end_screen(model: Model, game: Game) -> Markup:
         h("h1", None, _("The game is over")),
         h("p", {"class": "winners"}, headline),
         _own_place(model, game),
+        _closing(model),
         h(
             "div",
             {"class": "results-wrap", "tabindex": 0},

@@ -148,6 +148,21 @@ class GoOn:
 
 
 @dataclass(frozen=True)
+class Learn:
+    """Sit down to the guided first game: the one at the table, if it is being played,
+    else a new one."""
+
+
+@dataclass(frozen=True)
+class Coach:
+    """Answer the guided game's coach: "on" goes on from what it holds the table for,
+    "back" takes back a move that left the lesson's line, "alone" plays on without the
+    line, "again" begins the lesson anew."""
+
+    choice: str
+
+
+@dataclass(frozen=True)
 class Start:
     """Start the game the set-up describes."""
 
@@ -489,6 +504,8 @@ Msg = (
     | GoOn
     | Start
     | QuickPlay
+    | Learn
+    | Coach
     | PlayAgain
     | Continue
     | Title
@@ -556,6 +573,8 @@ CONTROLS: dict[str, Callable[[str], Msg]] = {
     "start": lambda _: Start(),
     "go-on": lambda _: GoOn(),
     "quick-play": lambda _: QuickPlay(),
+    "learn": lambda _: Learn(),
+    "coach": Coach,
     "play-again": lambda _: PlayAgain(),
     "continue": lambda _: Continue(),
     "title": lambda _: Title(),

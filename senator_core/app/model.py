@@ -156,6 +156,16 @@ class Online:
 
 
 @dataclass(frozen=True)
+class Lesson:
+    """The guided first game at the table (see `lesson.py`): the last position whose
+    held note the player went on from, and whether the player left the lesson's line
+    to play on alone."""
+
+    heard: int = -1
+    alone: bool = False
+
+
+@dataclass(frozen=True)
 class Model:
     """Everything the page shows. The game is never changed in place: `update` works
     on a copy, so an old model stays as it was.
@@ -206,6 +216,7 @@ class Model:
     epoch: int = 0
     online: Online | None = None  # the table shared with other devices, when online
     story: int = 0  # the round whose summary the table holds until the player goes on
+    lesson: Lesson | None = None  # the guided first game, when it is the game at the table
     entropy: str = ""  # random text from the page, that this device's ids are made from
     build: str = ""  # the build of the game this page runs (devices of another cannot play)
 

@@ -12,10 +12,12 @@ The session, under `SAVE_KEY`, is JSON:
 same screen: the screen itself (the game, or the title with the game to
 continue), the hint if one was shown (the move number it was for and each
 action's estimate), the cards picked for a bid, the piece explained, the panel
-open, the log's unfolded rounds and, under "story", the round whose summary the
-table held (left out when none). The last move, highlighted, is the record's
-last action, so nothing keeps it; older saves also hold "seen" and "mover" in
-`shown`, which are read past.
+open, the log's unfolded rounds, under "story", the round whose summary the
+table held (left out when none), and under "lesson", in the guided first game,
+{"heard": the last position whose note the player went on from, "alone": whether
+they left the lesson's line to play on alone} (left out in any other game). The
+last move, highlighted, is the record's last action, so nothing keeps it; older
+saves also hold "seen" and "mover" in `shown`, which are read past.
 
 Earlier versions, read and brought up to date:
 - version 1: {"format", "version": 1, "game": Game.to_json(), "colours": [5 colours],
@@ -93,6 +95,7 @@ class Shown:
     panel: OpenPanel = ""
     log_rounds: tuple[int, ...] = ()
     story: int = 0
+    lesson: tuple[int, bool] | None = None  # the guided game's coach: heard, alone
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -105,6 +108,11 @@ class Shown:
             "panel": self.panel,
             "log_rounds": list(self.log_rounds),
             **({"story": self.story} if self.story else {}),
+            **(
+                {}
+                if self.lesson is None
+                else {"lesson": {"heard": self.lesson[0], "alone": self.lesson[1]}}
+            ),
         }
 
 
@@ -240,7 +248,19 @@ def _read_shown(value: Any, game: Game) -> Shown:
         story=story
         if whole_number(story) and story == game.round - 1 and game.decision != "over"
         else 0,
+        lesson=_read_lesson(value.get("lesson"), game),
     )
+
+
+def _read_lesson(value: Any, game: Game) -> tuple[int, bool] | None:
+    """The guided game's coach as kept: the last position whose note the player went
+    on from (-1 for none) and whether they play on alone; None when not readable."""
+    if not isinstance(value, dict):
+        return None
+    heard, alone = value.get("heard"), value.get("alone")
+    if not isinstance(alone, bool) or not whole_number(heard) or heard < -1:
+        return None
+    return min(heard, game.moves), alone
 
 
 def _read_hint(value: Any, game: Game) -> tuple[int, tuple[tuple[str, float], ...]] | None:

@@ -13,7 +13,8 @@ from ..i18n import LANGUAGES, _, ngettext, pick_language, use
 from ..records import Record, RecordError, read_link
 from .changes import at_table
 from .derived import full_colours, full_occupants, record_of
-from .model import ALL_HUMAN, Hint, Model, Setup
+from .lesson import is_lesson
+from .model import ALL_HUMAN, Hint, Lesson, Model, Setup
 from .online import online_json, restored
 from .saves import (
     HISTORY_KEY,
@@ -59,6 +60,9 @@ def session_model(model: Model, session: Session) -> Model:
         panel=shown.panel,
         log_rounds=shown.log_rounds,
         story=shown.story,
+        lesson=None
+        if shown.lesson is None or not is_lesson(record.game.config)
+        else Lesson(*shown.lesson),
     )
 
 
@@ -224,4 +228,5 @@ def shown_of(model: Model) -> Shown:
         panel=model.panel,
         log_rounds=model.log_rounds,
         story=model.story,
+        lesson=None if model.lesson is None else (model.lesson.heard, model.lesson.alone),
     )

@@ -22,11 +22,24 @@ def quick_note(model: Model) -> str:
     return _("You and three computers: {levels}").format(levels=shown)
 
 
+def _learn_button(model: Model, primary: bool) -> Markup:
+    """The guided first game: offered first on a first visit, else beside the rules."""
+    return h(
+        "button",
+        {"type": "button", "class": "primary" if primary else None, "data-msg": "learn"},
+        _("Learn to play"),
+        h("span", {"class": "button-note"}, _("A guided game against two computers")),
+    )
+
+
 def title_screen(model: Model) -> Markup:
     """Continue (when a game is saved), a one-tap game against three computers, the
     full set-up, and the rules."""
     game = model.game
     resume = game is not None and game.decision != "over"
+    # A first visit (nothing played, nothing kept) offers the guided game first.
+    first = not resume and not model.history and game is None
+    learning = resume and model.lesson is not None
     return h(
         "main",
         {"class": "screen screen-title", "data-screen": "title"},
@@ -41,17 +54,18 @@ def title_screen(model: Model) -> Markup:
         h(
             "div",
             {"class": "title-actions"},
+            first and _learn_button(model, primary=True),
             resume
             and h(
                 "button",
                 {"type": "button", "class": "primary", "data-msg": "continue"},
-                _("Continue the game"),
+                _("Continue the lesson") if learning else _("Continue the game"),
             ),
             h(
                 "button",
                 {
                     "type": "button",
-                    "class": None if resume else "primary",
+                    "class": None if resume or first else "primary",
                     "data-msg": "quick-play",
                 },
                 _("Play against the computer"),
@@ -67,6 +81,7 @@ def title_screen(model: Model) -> Markup:
             model.history
             and h("button", {"type": "button", "data-msg": "history"}, _("Games played")),
             h("button", {"type": "button", "data-msg": "import-file"}, _("Open a game file")),
+            not first and not learning and _learn_button(model, primary=False),
             h(
                 "button",
                 {"type": "button", "data-msg": "panel", "data-value": "rules"},

@@ -20,7 +20,7 @@ from ..config import DEFAULT_NAMES, GameConfig
 from ..game import new_game, replay
 from ..i18n import LANGUAGES, _, use
 from ..records import HUMAN, RecordError, timeline
-from . import online
+from . import lesson, online
 from .changes import at_position, at_table, on_screen
 from .derived import (
     computer_to_move,
@@ -64,6 +64,7 @@ from .messages import (
     AskHint,
     BeginTable,
     ChooseFile,
+    Coach,
     CodeMade,
     Confirm,
     Continue,
@@ -85,6 +86,7 @@ from .messages import (
     Invited,
     Key,
     Language,
+    Learn,
     Leave,
     LeaveTable,
     LinkGame,
@@ -127,7 +129,7 @@ from .messages import (
     WatchEntry,
     WatchKept,
 )
-from .model import HINT_LEVEL, QUICK_PLAYERS, SWITCHES, Hint, Model
+from .model import HINT_LEVEL, QUICK_PLAYERS, SWITCHES, Hint, Lesson, Model
 from .motion import holds, moves
 from .saves import HISTORY_KEY, SAVE_KEY, Turn, add_kept, kept, load_history, load_session
 from .screens import Screen, panel_named
@@ -240,6 +242,10 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             return _start(model, config, now), ()
         case QuickPlay():
             return _quick_play(model, now), ()
+        case Learn():
+            return _learn(model, now), ()
+        case Coach(choice):
+            return _coach(model, choice, now), (Focus("decision"),)
         case GoOn(number):
             if not model.story or number not in (0, model.story):
                 return model, ()
@@ -506,10 +512,14 @@ def _pondering(model: Model) -> Pondered | None:
     return Pondered(game.moves)
 
 
-def _think(model: Model) -> Think:
+def _think(model: Model) -> Effect:
     game = model.game
     level = computer_to_move(model)
     assert game is not None and game.to_move is not None and level is not None
+    scripted = lesson.scripted_move(model)
+    if scripted is not None:
+        # On the lesson's line, its computers play the line's moves, at the pace's speed.
+        return After(model.setup.pace.think, Thought(game.moves, scripted))
     # A seat's computer plays alike: seeded with its seat.
     return Think(level, game.to_move, game, least=model.setup.pace.think)
 
@@ -599,6 +609,40 @@ def _quick_play(model: Model, now: str) -> Model:
     except ValueError:
         config = GameConfig(players=QUICK_PLAYERS, names=DEFAULT_NAMES[:QUICK_PLAYERS])
     return _start(model, config, now, quick_occupants(model.setup))
+
+
+def _learn(model: Model, now: str) -> Model:
+    """The guided first game: the one in progress, or a new one."""
+    game = model.game
+    if (
+        model.lesson is not None
+        and game is not None
+        and game.decision != "over"
+        and model.online is None
+    ):
+        return replace(on_screen(model, "game"), notice=None, panel="")
+    config = lesson.lesson_config(model.setup.names[0])
+    started = _start(model, config, now, lesson.LESSON_OCCUPANTS)
+    return replace(started, lesson=Lesson())
+
+
+def _coach(model: Model, choice: str, now: str) -> Model:
+    """The player's answer to the coach: go on from a note, take back a move off the
+    line, play on alone, or begin the lesson anew."""
+    if choice == "again":
+        return _learn(replace(model, lesson=None), now)
+    said = lesson.coaching(model)
+    game, taught = model.game, model.lesson
+    if said is None or game is None or taught is None or model.screen != "game":
+        return model
+    if choice == "on" and said.kind == "note":
+        return replace(model, lesson=replace(taught, heard=said.at))
+    if choice == "alone" and said.kind == "strayed":
+        return replace(model, lesson=replace(taught, alone=True))
+    if choice == "back" and said.kind == "strayed":
+        earlier = lesson.line_game(game.config, said.at)
+        return at_position(model, earlier, turns_for(model)[: said.at])
+    return model
 
 
 def _start(

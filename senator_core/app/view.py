@@ -11,12 +11,14 @@ from __future__ import annotations
 from ..game import Game
 from ..i18n import _, ngettext, use
 from ..rules import KINDS
+from .coach import coach_hold, coach_note
 from .derived import computer_to_move, humans, just_happened, watched
 from .end import end_screen, share_section
 from .hand import HINT_SHOWN, decision_section, thinking_section, waiting_section
 from .help import rules_help
 from .history import history_screen
 from .html import Markup, classes, h, keyed
+from .lesson import coaching
 from .lobby import lobby_screen, table_side
 from .log import log_section
 from .model import Model
@@ -95,8 +97,11 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
         model.online is not None and game.to_move is not None and not mine(model, game.to_move)
     )
     story = round_story(game, model.story) if controls is None and model.story else None
+    coached = coaching(model) if controls is None and story is None else None
     if story is not None:
         controls = view_story(model, game, story)
+    elif coached is not None and coached.kind in ("note", "strayed"):
+        controls = coach_hold(coached)
     elif controls is None and elsewhere:
         controls = waiting_section(model, game)
     elif controls is None:
@@ -128,6 +133,7 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
                 ),
                 keyed(centre(model, game, fresh)),
                 own is not None and keyed(seat_board(model, game, own, fresh, own=True)),
+                coached is not None and coached.kind == "move" and coach_note(coached),
                 keyed(controls),
             ),
             h(
