@@ -89,7 +89,8 @@ def test_title_screen_offers_a_new_game_and_the_rules() -> None:
     page = Page(view(Model()))
     assert page.values("data-screen") == ["title"]
     assert page.values("data-msg") == [
-        "quick-play", "new-game", "online-game", "import-file", "panel", "toggle", "toggle"
+        "learn", "quick-play", "new-game", "online-game", "import-file", "panel", "toggle",
+        "toggle",
     ]  # fmt: skip
     assert page.values("data-action") == []
     opened = updated(Model(), control("panel", "rules"))
@@ -603,7 +604,7 @@ def test_quick_play_takes_the_computer_levels_of_the_last_set_up() -> None:
     for seat, kind in ((1, "hard"), (2, "human"), (3, "expert")):
         model = updated(model, Field(f"seat-{seat}-occupant", kind))
     title = updated(model, control("title"))
-    note = Page(view(title)).texts("button-note")[0]
+    note = Page(view(title)).texts("button-note")[1]  # after the first visit's lesson
     assert note == "You and three computers: Hard, Expert and Expert"
     quick = updated(title, control("quick-play"))
     assert quick.occupants[:4] == ("human", "hard", "expert", "expert")
@@ -619,7 +620,7 @@ def test_quick_play_takes_the_computer_levels_of_the_last_set_up() -> None:
         "normal",
     )
     same = updated(updated(people, Field("seat-2-occupant", "easy")), control("title"))
-    assert Page(view(same)).texts("button-note")[0] == "You and three computers: Easy"
+    assert Page(view(same)).texts("button-note")[1] == "You and three computers: Easy"
 
 
 def test_a_bid_built_by_touching_cards_is_confirmed_or_explained() -> None:

@@ -112,8 +112,8 @@ MOVES: dict[int, Step] = {
     9: Step(N_("Bid 1, and see what {brutus} does."), "seat-1-play"),
     12: Step(
         N_(
-            "{brutus} bids 2. Cards come back only when the round ends, so do not spend "
-            "them on every debate: withdraw. Your 1 comes back to your hand."
+            "{brutus} bids 2. A winner's cards come back only when the round ends, so do "
+            "not spend them on every debate: withdraw. Your 1 comes back to your hand."
         ),
         "seat-1-play",
     ),
