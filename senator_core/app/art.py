@@ -363,9 +363,15 @@ def drawing(name: str) -> str:
 
 def icon(name: str, label: str, css_class: str = "icon") -> Markup:
     """An SVG for `name` that uses its symbol in `sprite()`, with `label` as its text
-    alternative. Small, so boards full of icons stay quick to re-render."""
+    alternative (none: hidden from screen readers, for a picture beside its own
+    words). Small, so boards full of icons stay quick to re-render."""
     if name not in _DRAW:
         raise ValueError(f"no icon named {name!r}")
+    if not label:  # a picture beside its own words: nothing more to say
+        return Markup(
+            f'<svg class="{escape(css_class)} icon-{name}" viewBox="0 0 32 32" '
+            f'aria-hidden="true"><use href="#{SYMBOL_PREFIX}{name}"/></svg>'
+        )
     text = escape(label)
     return Markup(
         f'<svg class="{escape(css_class)} icon-{name}" viewBox="0 0 32 32" role="img" '

@@ -40,7 +40,12 @@ def coach_note(coached: Coaching) -> Markup:
     move suggested (its control ringed)."""
     return h(
         "section",
-        {"class": "coach", "aria-label": _("Learn to play"), "data-coach": coached.kind},
+        {
+            "class": "coach",
+            "aria-label": _("Learn to play"),
+            "data-coach": coached.kind,
+            "data-suggest": coached.suggest,
+        },
         _head(),
         h("p", {"class": "coach-says", "role": "status"}, coached.says),
         coached.suggest
