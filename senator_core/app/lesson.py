@@ -156,7 +156,13 @@ MOVES: dict[int, Step] = {
         ),
         "docket-consul",
     ),
-    33: Step(N_("Bid your 5: with at most two cards each, nobody can beat it."), "seat-0-hand"),
+    33: Step(
+        N_(
+            "Bid your 5. Their 5s are spent, and with at most two cards each the most they "
+            "can reach is 4: only an Assassin could stop you."
+        ),
+        "seat-0-hand",
+    ),
     36: Step(
         N_(
             "Public Works is the last topic. It conflicts with Rebellion and with Taxes. "
