@@ -223,13 +223,56 @@ def test_a_damaged_lesson_in_a_save_is_read_past(value: object) -> None:
     assert reloaded.lesson is None
 
 
-def test_another_game_at_the_table_ends_the_lesson() -> None:
+def test_another_game_sets_the_lesson_aside_and_learning_takes_it_up_again() -> None:
     page = Page(first_visit())
     page.send(Learn())
+    page.send(Act(LINE[0]))
+    page.send(Act(LINE[1]))  # and the computers answer on the line
+    lesson_moves = page.model.game.moves if page.model.game else 0
+    assert lesson_moves == 4
     page.send(control("quick-play"))
     assert page.model.lesson is None and page.coach() == ""
     saved = persist(page.model)[SAVE_KEY]
     assert saved is not None and "lesson" not in json.loads(saved)["shown"]
+    quick = page.model.game
+    assert quick is not None
+    page.send(Act(str(quick.legal_actions()[0])))
+    quick_moves = page.model.game.moves if page.model.game else 0
+    page.send(control("title"))
+    assert "where you left it" in page.screen.text("[data-msg='learn']")
+    page.send(Learn())
+    game = page.model.game
+    assert game is not None and is_lesson(game.config) and game.moves == lesson_moves
+    assert page.model.lesson is not None and page.coach() == "move"
+    # The quick game went to the games kept, and the lesson left them.
+    assert [len(k.data["actions"]) for k in page.model.history] == [quick_moves]
+
+
+def test_a_move_off_the_line_that_ends_the_round_is_shown_before_its_summary() -> None:
+    page = Page(first_visit())
+    page.send(Learn())
+    while page.model.game is not None and page.model.game.moves < len(LINE) - 1:
+        if page.coach() == "note":
+            page.send(Coach("on"))
+        else:
+            page.send(Act(LINE[page.model.game.moves]))
+    assert LINE[-1] == "give 1"
+    page.send(Act("give 0"))  # keeps Public Works: the round ends
+    assert page.model.story == 1 and page.coach() == "strayed"
+    assert page.screen.soup.select_one(".round-story") is None
+    assert page.screen.soup.select_one(".coach-hold[data-coach='strayed']") is not None
+    page.press("[data-msg='coach'][data-value='alone']")
+    assert page.screen.soup.select_one(".round-story") is not None
+
+
+def test_no_hint_beside_the_coach_while_it_suggests_the_move() -> None:
+    page = Page(first_visit())
+    page.send(Learn())
+    assert page.coach() == "move"
+    assert page.screen.soup.select_one("[data-msg='hint']") is None
+    page.send(Act("topic rebellion"))
+    page.send(Coach("alone"))
+    assert page.screen.soup.select_one("[data-msg='hint']") is not None
 
 
 def test_a_lesson_in_a_save_of_another_game_is_read_past() -> None:

@@ -5,7 +5,7 @@ table (go on, take the move back, play on alone). What it says is `lesson.coachi
 from __future__ import annotations
 
 from ..i18n import _
-from .html import Markup, h
+from .html import Markup, classes, h
 from .lesson import Coaching
 
 
@@ -35,13 +35,15 @@ def _head() -> Markup:
     )
 
 
-def coach_note(coached: Coaching) -> Markup:
-    """Beside the decision, at a move of the lesson's line: what to look at, and the
-    move suggested (its control ringed)."""
+def coach_note(coached: Coaching, wide: bool) -> Markup:
+    """At a move of the lesson's line: what to look at, and the move suggested (its
+    control ringed). Drawn twice, and shown once: at the top of the side column on
+    a wide screen (`wide`), where the table and the decision keep their room, and
+    above the decision on a narrow one."""
     return h(
         "section",
         {
-            "class": "coach",
+            "class": classes("coach", "coach-wide" if wide else "coach-narrow"),
             "aria-label": _("Learn to play"),
             "data-coach": coached.kind,
             "data-suggest": coached.suggest,
@@ -54,7 +56,7 @@ def coach_note(coached: Coaching) -> Markup:
             {"class": "coach-move"},
             _("Suggested: {move}").format(move=coached.label),
         ),
-        _pointer(coached),
+        wide and _pointer(coached),
     )
 
 

@@ -15,6 +15,7 @@ from ..rules import conflicts_with
 from . import explain
 from .derived import hand_list, humans, picked_action, sitting_out
 from .html import Markup, classes, h
+from .lesson import guided
 from .model import HINT_LEVEL, Hint, Model
 from .pieces import CARD_VALUES, card_face, kind_icon, phrase, seat_badge
 from .table import undo_button
@@ -358,6 +359,7 @@ def decision_section(model: Model, game: Game) -> Markup:
             undo_button(model, "narrow-only"),
             hint is None
             and len(legal) > 1
+            and not guided(model)  # the lesson's coach suggests the move instead
             and h(
                 "button", {"type": "button", "class": "hint-button", "data-msg": "hint"}, _("Hint")
             ),

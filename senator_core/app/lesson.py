@@ -22,8 +22,9 @@ from typing import Literal
 from ..config import DEFAULT_NAMES, GameConfig
 from ..game import Game, new_game
 from ..i18n import N_, _
-from ..records import HUMAN
+from ..records import HUMAN, Record, RecordError
 from .model import Lesson, Model
+from .saves import Kept
 from .text import action_label
 
 LESSON_PLAYERS = 3
@@ -255,6 +256,24 @@ def _config(names: tuple[str, ...]) -> GameConfig:
     )
 
 
+def set_aside_lesson(history: tuple[Kept, ...]) -> tuple[int, Record] | None:
+    """The newest unfinished lesson among the games kept (set aside when another game
+    came to the table), with its place in the history; None if there is none."""
+    for index, game in enumerate(history):
+        config = game.data.get("config")
+        if game.result is not None or not isinstance(config, dict):
+            continue
+        if config.get("players") != LESSON_PLAYERS or config.get("seed") != _SEED:
+            continue
+        try:
+            record = game.record()
+        except RecordError:
+            continue
+        if is_lesson(record.game.config) and record.game.decision != "over":
+            return index, record
+    return None
+
+
 def is_lesson(config: GameConfig) -> bool:
     """Whether a game is the lesson's (its seat names aside)."""
     if config.names is None or config.players != LESSON_PLAYERS:
@@ -290,7 +309,10 @@ def coaching(model: Model) -> Coaching | None:
         earlier = line_game(game.config, strayed)
         return Coaching(
             "strayed",
-            _("The lesson suggested another move. The table shows what yours did."),
+            _(
+                "Your move is not the lesson's. The table shows what it did, and the "
+                "computers wait: take it back to follow the lesson, or play on alone."
+            ),
             suggest=LINE[strayed],
             played=actions[strayed],
             at=strayed,
@@ -323,6 +345,15 @@ def line_game(config: GameConfig, moves: int) -> Game:
     return game
 
 
+def guided(model: Model) -> bool:
+    """Whether the coach suggests the player's move now (then the Hint, which may rate
+    another move a little higher, is not offered beside it)."""
+    if model.lesson is None:
+        return False
+    said = coaching(model)
+    return said is not None and said.kind == "move"
+
+
 def holds(model: Model) -> bool:
     """Whether the coach holds the table (no computer moves, no move is made for the
     player) until the player goes on or chooses what to do."""
@@ -352,10 +383,12 @@ __all__ = [
     "Coaching",
     "Lesson",
     "coaching",
+    "guided",
     "holds",
     "is_lesson",
     "lesson_config",
     "line_game",
     "on_line",
     "scripted_move",
+    "set_aside_lesson",
 ]

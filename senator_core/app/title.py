@@ -6,6 +6,7 @@ from ..i18n import _
 from .help import rules_help
 from .history import level_name
 from .html import Markup, h
+from .lesson import set_aside_lesson
 from .model import Model
 from .pieces import icon
 from .setup import quick_levels
@@ -28,7 +29,13 @@ def _learn_button(model: Model, primary: bool) -> Markup:
         "button",
         {"type": "button", "class": "primary" if primary else None, "data-msg": "learn"},
         _("Learn to play"),
-        h("span", {"class": "button-note"}, _("A guided game against two computers")),
+        h(
+            "span",
+            {"class": "button-note"},
+            _("Taken up where you left it")
+            if set_aside_lesson(model.history)
+            else _("A guided game against two computers"),
+        ),
     )
 
 

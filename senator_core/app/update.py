@@ -25,6 +25,8 @@ from .changes import at_position, at_table, on_screen
 from .derived import (
     computer_to_move,
     forced_to_move,
+    full_colours,
+    full_occupants,
     hand_list,
     humans,
     just_happened,
@@ -131,7 +133,16 @@ from .messages import (
 )
 from .model import HINT_LEVEL, QUICK_PLAYERS, SWITCHES, Hint, Lesson, Model
 from .motion import holds, moves
-from .saves import HISTORY_KEY, SAVE_KEY, Turn, add_kept, kept, load_history, load_session
+from .saves import (
+    HISTORY_KEY,
+    SAVE_KEY,
+    Turn,
+    add_kept,
+    kept,
+    load_history,
+    load_session,
+    turns_of,
+)
 from .screens import Screen, panel_named
 from .setup import for_friends, game_config, quick_occupants, set_field, switch
 from .storage import persist, session_model, set_aside
@@ -621,9 +632,25 @@ def _learn(model: Model, now: str) -> Model:
         and model.online is None
     ):
         return replace(on_screen(model, "game"), notice=None, panel="")
-    config = lesson.lesson_config(model.setup.names[0])
-    started = _start(model, config, now, lesson.LESSON_OCCUPANTS)
-    return replace(started, lesson=Lesson())
+    base = set_aside(model, now)
+    found = lesson.set_aside_lesson(base.history)
+    if found is None:
+        config = lesson.lesson_config(model.setup.names[0])
+        started = _start(model, config, now, lesson.LESSON_OCCUPANTS)
+        return replace(started, lesson=Lesson())
+    # The lesson set aside when another game came to the table: taken up where it was.
+    index, record = found
+    rest = replace(base, history=base.history[:index] + base.history[index + 1 :])
+    taken = at_table(
+        rest,
+        record.game,
+        full_colours(record.colours),
+        full_occupants(record.occupants),
+        turns_of(record),
+        record.undos,
+        record.started or now,
+    )
+    return replace(taken, lesson=Lesson())
 
 
 def _coach(model: Model, choice: str, now: str) -> Model:

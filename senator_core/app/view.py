@@ -96,11 +96,13 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
     elsewhere = (
         model.online is not None and game.to_move is not None and not mine(model, game.to_move)
     )
+    coached = coaching(model) if controls is None else None
     story = round_story(game, model.story) if controls is None and model.story else None
-    coached = coaching(model) if controls is None and story is None else None
-    if story is not None:
+    if coached is not None and coached.kind == "strayed":
+        controls = coach_hold(coached)  # what the move did is shown before the round's end
+    elif story is not None:
         controls = view_story(model, game, story)
-    elif coached is not None and coached.kind in ("note", "strayed"):
+    elif coached is not None and coached.kind == "note":
         controls = coach_hold(coached)
     elif controls is None and elsewhere:
         controls = waiting_section(model, game)
@@ -133,12 +135,13 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
                 ),
                 keyed(centre(model, game, fresh)),
                 own is not None and keyed(seat_board(model, game, own, fresh, own=True)),
-                coached is not None and coached.kind == "move" and coach_note(coached),
+                coached is not None and coached.kind == "move" and coach_note(coached, False),
                 keyed(controls),
             ),
             h(
                 "aside",
                 {"class": "side"},
+                coached is not None and coached.kind == "move" and coach_note(coached, True),
                 keyed(scoreboard(model, game)),
                 model.screen != "replay" and table_side(model, game),
                 keyed(log_section(model, game, jump=model.screen == "replay")),
