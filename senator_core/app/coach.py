@@ -11,19 +11,20 @@ from .lesson import Coaching
 
 def _pointer(coached: Coaching) -> Markup | None:
     """A rule that rings the part of the table the coach points at, and the control
-    of the move it suggests. Both names come from the lesson's own table (a place of
-    the table, an action's notation), never from a player."""
+    of the move it suggests (inside its edge: a row of bids scrolls, and would cut a
+    ring drawn outside). Both names come from the lesson's own table (a place of the
+    table, an action's notation), never from a player."""
     rules = []
     if coached.place:
-        rules.append(f'[data-place="{coached.place}"]')
+        rules.append(f'[data-place="{coached.place}"]{{{_RING};outline-offset:3px}}')
     if coached.kind == "move" and coached.suggest:
-        rules.append(f'.decision [data-action="{coached.suggest}"]')
+        rules.append(f'.decision [data-action="{coached.suggest}"]{{{_RING};outline-offset:-4px}}')
     if not rules:
         return None
-    return h("style", {"class": "coach-pointer"}, ",".join(rules) + "{" + _RING + "}")
+    return h("style", {"class": "coach-pointer"}, "".join(rules))
 
 
-_RING = "outline:3px solid var(--coach);outline-offset:3px;border-radius:8px"
+_RING = "outline:3px solid var(--coach);border-radius:8px"
 
 
 def _head() -> Markup:
