@@ -131,7 +131,7 @@ def computer_to_move(model: Model) -> str | None:
     game = model.game
     if model.screen != "game" or game is None or game.to_move is None or model.story:
         return None
-    if model.lesson is not None and holds(model):
+    if holds(model):
         return None  # the lesson's coach holds the table
     kind = model.occupants[game.to_move]
     if model.online is not None and not model.online.device.hosting:
@@ -156,7 +156,7 @@ def forced_to_move(model: Model) -> str | None:
     game = model.game
     if not model.setup.auto or model.screen != "game" or game is None or game.to_move is None:
         return None
-    if model.story or (model.lesson is not None and holds(model)):
+    if model.story or holds(model):
         return None  # the round's summary, or the lesson's coach, is held first
     if model.occupants[game.to_move] != HUMAN:
         return None

@@ -223,13 +223,12 @@ CLOSING = N_(
 class Coaching:
     """What the coach says now: at a move of the line ("move": `suggest` is the move
     suggested), at a moment held ("note"), after the player left the line ("strayed":
-    `played` is the move made, `suggest` the line's), or at the game's end ("closing")."""
+    `suggest` is the line's move at `at`), or at the game's end ("closing")."""
 
     kind: Literal["move", "note", "strayed", "closing"]
     says: str
     place: str = ""
     suggest: str = ""
-    played: str = ""
     at: int = 0  # the position it is said at (moves made)
     label: str = ""  # the suggested move as its control says it, at the position it is for
 
@@ -256,10 +255,10 @@ def _config(names: tuple[str, ...]) -> GameConfig:
     )
 
 
-def set_aside_lesson(history: tuple[Kept, ...]) -> tuple[int, Record] | None:
+def set_aside_lesson(history: tuple[Kept, ...]) -> tuple[Kept, Record] | None:
     """The newest unfinished lesson among the games kept (set aside when another game
-    came to the table), with its place in the history; None if there is none."""
-    for index, game in enumerate(history):
+    came to the table), as kept and as a record; None if there is none."""
+    for game in history:
         config = game.data.get("config")
         if game.result is not None or not isinstance(config, dict):
             continue
@@ -270,7 +269,7 @@ def set_aside_lesson(history: tuple[Kept, ...]) -> tuple[int, Record] | None:
         except RecordError:
             continue
         if is_lesson(record.game.config) and record.game.decision != "over":
-            return index, record
+            return game, record
     return None
 
 
@@ -314,7 +313,6 @@ def coaching(model: Model) -> Coaching | None:
                 "computers wait: take it back to follow the lesson, or play on alone."
             ),
             suggest=LINE[strayed],
-            played=actions[strayed],
             at=strayed,
             label=_label(earlier, LINE[strayed]),
         )
@@ -348,8 +346,6 @@ def line_game(config: GameConfig, moves: int) -> Game:
 def guided(model: Model) -> bool:
     """Whether the coach suggests the player's move now (then the Hint, which may rate
     another move a little higher, is not offered beside it)."""
-    if model.lesson is None:
-        return False
     said = coaching(model)
     return said is not None and said.kind == "move"
 
@@ -357,8 +353,6 @@ def guided(model: Model) -> bool:
 def holds(model: Model) -> bool:
     """Whether the coach holds the table (no computer moves, no move is made for the
     player) until the player goes on or chooses what to do."""
-    if model.lesson is None:
-        return False
     said = coaching(model)
     return said is not None and said.kind in ("note", "strayed")
 
@@ -368,8 +362,7 @@ def scripted_move(model: Model) -> str | None:
     lesson, game = model.lesson, model.game
     if lesson is None or lesson.alone or game is None or game.moves >= len(LINE):
         return None
-    actions = [str(a) for a in game.actions]
-    return None if _strayed_at(actions) is not None else LINE[game.moves]
+    return LINE[game.moves] if on_line(game) else None
 
 
 def on_line(game: Game) -> bool:

@@ -632,15 +632,16 @@ def _learn(model: Model, now: str) -> Model:
         and model.online is None
     ):
         return replace(on_screen(model, "game"), notice=None, panel="")
-    base = set_aside(model, now)
-    found = lesson.set_aside_lesson(base.history)
+    found = lesson.set_aside_lesson(model.history)
     if found is None:
         config = lesson.lesson_config(model.setup.names[0])
         started = _start(model, config, now, lesson.LESSON_OCCUPANTS)
         return replace(started, lesson=Lesson())
-    # The lesson set aside when another game came to the table: taken up where it was.
-    index, record = found
-    rest = replace(base, history=base.history[:index] + base.history[index + 1 :])
+    # The lesson set aside when another game came to the table: taken up where it was,
+    # and the game at the table set aside in its place.
+    taken_up, record = found
+    base = set_aside(model, now)
+    rest = replace(base, history=tuple(k for k in base.history if k.key != taken_up.key))
     taken = at_table(
         rest,
         record.game,

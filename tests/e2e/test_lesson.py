@@ -88,6 +88,12 @@ def follow_line(page: Any, until: int, lang: str, name: str, found: list[str]) -
         page.wait_for_function(f"() => +document.documentElement.dataset.moves > {moves}")
 
 
+def learn(page: Any, site: Site, lang: str) -> None:
+    """Opens the site in `lang` on a first visit and sits down to the guided game."""
+    open_game(page, f"{site.origin}/?lang={lang}&nosw")
+    page.click("[data-msg='learn']")
+
+
 @pytest.fixture
 def sized(browser: Any, request: pytest.FixtureRequest) -> Any:
     size = PHONE if request.param == "phone" else DESKTOP
@@ -164,8 +170,7 @@ def test_the_guided_game_is_left_and_taken_up_again_on_a_phone_in_polish(
 @pytest.mark.parametrize("sized", ["desktop"], indirect=True)
 def test_a_move_off_the_line_is_taken_back_in_russian(site: Site, sized: Any) -> None:
     page = sized
-    open_game(page, f"{site.origin}/?lang=ru&nosw")
-    page.click("[data-msg='learn']")
+    learn(page, site, "ru")
     found: list[str] = []
     follow_line(page, 9, "ru", "ru-desktop", found)
     assert LINE[9] == "play 1"
@@ -189,8 +194,7 @@ def test_a_move_off_the_line_is_taken_back_in_russian(site: Site, sized: Any) ->
 @pytest.mark.parametrize("sized", ["phone"], indirect=True)
 def test_a_move_off_the_line_is_played_on_alone(site: Site, sized: Any) -> None:
     page = sized
-    open_game(page, f"{site.origin}/?lang=en&nosw")
-    page.click("[data-msg='learn']")
+    learn(page, site, "en")
     assert coach_state(page) == {"what": "move", "moves": 0, "suggest": "topic taxes"}
     page.click("#decision [data-action='topic war']")
     page.locator(".coach-hold[data-coach='strayed']").wait_for()
