@@ -3,7 +3,7 @@ level, in CPython and in Pyodide (headless Chromium) side by side, and the
 longest main-thread task while computers play in the page.
 
 Prints figures; asserts nothing. The same code (MEASURE below) runs in this
-process and in the page, on the same positions: five decisions with a real
+process and in the page, on the same positions: fifteen decisions with a real
 choice from seeded games (3, 4 and 5 players, openings, debates, later
 rounds). For each level it prints the median and longest decision, the
 iterations per second, and the ratio Pyodide / CPython; and the longest
@@ -59,7 +59,11 @@ import senator_core as sc
 from senator_core.bots import make
 from senator_core.bots.heuristic import candidates
 
-SPOTS = ((4, 1, 0), (4, 2, 25), (5, 3, 12), (3, 4, 60), (4, 5, 95))
+SPOTS = (  # (players, seed, moves played first): openings, debates, rounds 2 and 3
+    (4, 1, 0), (4, 2, 25), (5, 3, 12), (3, 4, 60), (4, 5, 95),
+    (3, 6, 20), (5, 7, 40), (4, 8, 70), (5, 9, 110), (3, 10, 30),
+    (4, 11, 50), (5, 12, 160), (4, 13, 130), (3, 14, 90), (5, 15, 5),
+)
 
 
 def bench_positions():
@@ -225,7 +229,10 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             browser.close()
 
-    print(f"cores: {os.cpu_count()}; {args.reps} runs over 5 positions per level")
+    scope: dict[str, Any] = {}
+    exec(MEASURE, scope)
+    spots = len(scope["SPOTS"])
+    print(f"cores: {os.cpu_count()}; {args.reps} runs over {spots} positions per level")
     print(
         f"{'level':<8}{'':>2}{'CPython ms median/max':>24}{'Pyodide ms median/max':>24}"
         f"{'CPython it/s':>14}{'Pyodide it/s':>14}{'ratio':>7}"

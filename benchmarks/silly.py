@@ -1,7 +1,8 @@
 """Silly moves per game for every level: the moves a good player calls silly
 (`senator_core/bots/sense.py`: the Assassin with nothing at stake or on a debate
 lost cheaply, most of a hand on a consul with nothing to pass, a bidding war on a
-single token, opening a debate and withdrawing at once).
+single token, opening a debate and withdrawing at once, keeping a token that
+cancels one's own when a rival would lose by it).
 
 Prints figures; asserts nothing. Each level plays at tables of 4, seat-rotated
 on the same deals, against three of `--against` (the rule-based player unless

@@ -32,6 +32,7 @@ seven levels at every table.
                                             [--ladder-only | --matches-only | --steps-only]
                                             [--step-games 80]
                                             [--players 4,3,5] [--entries expert,hard]
+                                            [--match-games 40]
                                             [--cluster ray://HOST:10001 | local]
 
 `--quick` plays one deal per ladder table and a tenth of each match (minutes,
@@ -151,6 +152,7 @@ def matches(
     tables: list[int],
     entries: list[str] | None,
     cluster: str | None,
+    count: int | None = None,
 ) -> None:
     print(
         f"{'players':>7} {'games':>5}  {'match':<30} {'win rate':>8}  {'95% interval':<15}"
@@ -164,7 +166,8 @@ def matches(
         for entry, opponent, target in MATCHES:
             if entries is not None and entry not in entries:
                 continue
-            games = max(players, math.ceil(full * scale / players) * players)
+            wanted = count if count is not None else full * scale
+            games = max(players, math.ceil(wanted / players) * players)
             match = f"{entry} vs {players - 1} {opponent}"
             before = time.perf_counter()
             seats = [entry] + [opponent] * (players - 1)
@@ -224,6 +227,9 @@ def main() -> None:
     only.add_argument("--steps-only", action="store_true")
     options.add_argument("--step-games", type=int, default=80, help="games per step")
     options.add_argument(
+        "--match-games", type=int, help="games per match (a multiple of the players; 400 at 4)"
+    )
+    options.add_argument(
         "--players", default="4,3,5", help="the table sizes whose matches to play, e.g. 4"
     )
     options.add_argument(
@@ -255,7 +261,8 @@ def main() -> None:
         if entries is not None and set(entries) - set(known_entries):
             options.error(f"--entries takes levels out of {', '.join(known_entries)}")
         tables = [int(n) for n in sizes]
-        matches(0.1 if args.quick else 1.0, jobs, args.seed, tables, entries, args.cluster)
+        scale = 0.1 if args.quick else 1.0
+        matches(scale, jobs, args.seed, tables, entries, args.cluster, args.match_games)
     if not args.ladder_only and not args.matches_only:
         print()
         steps(8 if args.quick else args.step_games, jobs, args.seed, args.cluster)

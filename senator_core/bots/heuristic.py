@@ -667,7 +667,7 @@ def _reclaim_order(a: Action) -> float:
 def sensible(g: Game, options: list[Action]) -> list[Action]:
     """The options that are not silly moves (`sense.silly`), or all of them if every
     one is."""
-    if g._decision != DEBATE:
+    if g._decision != DEBATE and g._decision != AWARD:
         return options
     kept = [a for a in options if silly(g, a) is None]
     return kept or options

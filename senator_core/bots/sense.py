@@ -13,6 +13,9 @@ None:
 - `bidding_war`: 8 or more in play on a topic worth a single token to anyone,
   while other topics are still to be debated this round.
 - `open_withdraw`: opening a debate and withdrawing at once with cards to play.
+- `keep_cancelling`: keeping a token that cancels one's own proposed tokens
+  (R30), when a rival would lose by it instead: one it cancels, or one who
+  holds the veto and can only refuse it.
 
 The benchmarks count them per game for every level; the search levels leave
 them out of what they consider.
@@ -21,13 +24,21 @@ them out of what they consider.
 from __future__ import annotations
 
 from ..actions import ASSASSIN as V_ASSASSIN
+from ..actions import GIVE as V_GIVE
 from ..actions import PLAY as V_PLAY
 from ..actions import WITHDRAW as V_WITHDRAW
 from ..actions import Action
 from ..game import Game
-from ..rules import CONFLICTS, CONSUL, DEBATE, IMPERIUM
+from ..rules import AWARD, CONFLICTS, CONSUL, DEBATE, IMPERIUM
 
-SILLY = ("assassin_idle", "assassin_cheap", "consul_empty", "bidding_war", "open_withdraw")
+SILLY = (
+    "assassin_idle",
+    "assassin_cheap",
+    "consul_empty",
+    "bidding_war",
+    "open_withdraw",
+    "keep_cancelling",
+)
 
 CHEAP = 2  # a rival's total at most this: a debate lost cheaply
 MOST_OF_A_HAND = 4  # in play on a consul with nothing to pass
@@ -59,6 +70,8 @@ def stake(g: Game) -> int:
 
 def silly(g: Game, action: Action) -> str | None:
     """Which silly move (`SILLY`) the action is for the player to move, or None."""
+    if g._decision == AWARD:
+        return _award(g, action)
     if g._decision != DEBATE:
         return None
     me = g._to_move
@@ -92,4 +105,15 @@ def silly(g: Game, action: Action) -> str | None:
         b = 4 * me
         if hand[b] + hand[b + 1] + hand[b + 2] and not any(total[r] for r in rivals):
             return "open_withdraw"
+    return None
+
+
+def _award(g: Game, action: Action) -> str | None:
+    me = g._to_move
+    topic = g._topic
+    if action.verb != V_GIVE or action.target != me or not cancelled(g, me, topic):
+        return None
+    for r in range(g._n):
+        if r != me and (g._veto == r or cancelled(g, r, topic)):
+            return "keep_cancelling"
     return None
