@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from . import folders
-from .bytecode import compiled_stdlib, precompiled
+from .bytecode import precompiled, split_stdlib
 from .catalogs import compile_catalogs
 from .commands import BuildError
 from .downloads import (
@@ -36,7 +36,7 @@ from .downloads import (
 )
 from .icons import cached_icon
 from .modules import Package, copy_modules
-from .wheel import game_wheel
+from .wheel import game_wheel, page_wheel
 
 # The online transport's library, which `online.js` imports (and only it, only when
 # an online game starts): Trystero's Nostr strategy first, then what it imports.
@@ -83,10 +83,16 @@ def _micropip_lock(stock: dict[str, object], wheel: Path) -> dict[str, object]:
     return {"info": stock["info"], "packages": {"micropip": entry}}
 
 
-def _service_worker(files: list[str], version: str) -> str:
+STDLIB_REST = "python_stdlib_rest.zip"  # the standard modules the page does not use
+ICONS = ("assets/icon-192.png", "assets/icon-512.png")  # for installing the game
+
+
+def _service_worker(files: list[str], later: list[str], version: str) -> str:
     template = (folders.WEB / "sw.template.js").read_text(encoding="utf-8")
-    return template.replace("__CACHE_NAME__", f"senator-{version}").replace(
-        "__FILES__", json.dumps(["./", *files], indent=2)
+    return (
+        template.replace("__CACHE_NAME__", f"senator-{version}")
+        .replace("__FILES__", json.dumps(["./", *files], indent=2))
+        .replace("__LATER__", json.dumps(later))
     )
 
 
@@ -101,14 +107,16 @@ def _build(dist: Path) -> Path:
     pyodide_tgz = pyodide_tarball()
     morphdom_tgz = npm_tarball("morphdom", MORPHDOM_VERSION, MORPHDOM_INTEGRITY)
     compile_catalogs()
-    micropip, wheel = precompiled([micropip_wheel(), game_wheel()], pyodide_tgz)
+    micropip, wheel = precompiled([micropip_wheel(), page_wheel(game_wheel())], pyodide_tgz)
 
     dist.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=dist.parent))
     try:
         runtime = staging / "pyodide"
         extract(pyodide_tgz, {f"package/{name}": runtime / name for name in RUNTIME_FILES})
-        shutil.copy2(compiled_stdlib(micropip, wheel, pyodide_tgz), runtime / "python_stdlib.zip")
+        stdlib = split_stdlib(micropip, wheel, pyodide_tgz)
+        shutil.copy2(stdlib.used, runtime / "python_stdlib.zip")
+        shutil.copy2(stdlib.rest, runtime / STDLIB_REST)
         with tarfile.open(pyodide_tgz) as archive:
             stock_file = archive.extractfile("package/pyodide-lock.json")
             assert stock_file is not None
@@ -134,14 +142,17 @@ def _build(dist: Path) -> Path:
         shutil.copy2(folders.WEB / "main.py", staging / "main.py")
         _transport(staging)
         shutil.copytree(folders.WEB / "assets", staging / "assets")
-        for size in (192, 512):
-            (staging / "assets" / f"icon-{size}.png").write_bytes(cached_icon(size))
+        for icon in ICONS:
+            size = int(icon.removeprefix("assets/icon-").removesuffix(".png"))
+            (staging / icon).write_bytes(cached_icon(size))
         main_digest = sha256(staging / "main.py")[:12]
         build_info = {
             "wheel": wheel_path,
             "main": f"main.py?v={main_digest}",
             "pyodide": PYODIDE_VERSION,
             "qr": qr_path,
+            # The standard modules the page fetches only when one of them is imported.
+            "stdlib": {"rest": f"pyodide/{STDLIB_REST}", "modules": stdlib.others},
         }
         (staging / "build.json").write_text(json.dumps(build_info, indent=1), encoding="utf-8")
 
@@ -151,10 +162,18 @@ def _build(dist: Path) -> Path:
             digest.update(name.encode())
             digest.update(hashlib.sha256((staging / name).read_bytes()).digest())
         version = digest.hexdigest()[:16]
-        # Only a host needs the QR code's library, once online: not kept for every visitor.
-        files.remove(qr_path)
+        # Kept when first fetched, not for every visitor: what only online play loads (the
+        # transport and its library, meeting by codes, the host's QR code library), and
+        # the standard modules only a module nobody foresaw needs.
+        online = ["online.js", "direct.js", qr_path]
+        online += [name for name in files if name.startswith("vendor/@")]
+        later = [*online, f"pyodide/{STDLIB_REST}"]
+        files = [name for name in files if name not in later]
+        # A visit to index.html is the folder's page, kept as "./"; the PNG icons are for
+        # installing the game, which the browser fetches itself.
+        files = [n for n in files if n not in ("index.html", *ICONS)]
         cached = [f"main.py?v={main_digest}" if n == "main.py" else n for n in files]
-        (staging / "sw.js").write_text(_service_worker(cached, version), encoding="utf-8")
+        (staging / "sw.js").write_text(_service_worker(cached, later, version), encoding="utf-8")
         (staging / ".nojekyll").write_text("", encoding="utf-8")
 
         if dist.exists():

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import shutil
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 from . import folders
@@ -44,3 +46,42 @@ def game_wheel() -> Path:
         shutil.copy2(built[0], folder / built[0].name)
     shutil.rmtree(folders.ROOT / "build", ignore_errors=True)
     return folder / built[0].name
+
+
+# The game's modules a player's page never runs: the command line, and what it and the
+# benchmarks use to play games between computers.
+NOT_IN_THE_PAGE = ("senator_core/__main__.py", "senator_core/bots/tournament.py",
+                   "senator_core/simulate.py")  # fmt: skip
+
+
+def page_wheel(wheel: Path) -> Path:
+    """The wheel the page installs: the game's wheel without the modules the page never
+    runs (`NOT_IN_THE_PAGE`), and with its metadata's headers alone (the long
+    description is the README). Made beside the wheel, once."""
+    target = wheel.parent / "page" / wheel.name
+    if target.exists():
+        return target
+    records: list[str] = []
+    scratch = target.with_suffix(".part")
+    scratch.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(scratch, "w") as out:
+        record = None
+        for info in source.infolist():
+            name = info.filename
+            if name in NOT_IN_THE_PAGE:
+                continue
+            if name.endswith(".dist-info/RECORD"):
+                record = info
+                continue
+            data = source.read(name)
+            if name.endswith(".dist-info/METADATA"):
+                data = data.split(b"\n\n", 1)[0] + b"\n"
+            out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            records.append(f"{name},sha256={digest.decode()},{len(data)}")
+        if record is None:
+            raise BuildError(f"{wheel.name} has no RECORD")
+        records.append(f"{record.filename},,")
+        out.writestr(record, "\n".join(records) + "\n", compress_type=zipfile.ZIP_DEFLATED)
+    scratch.replace(target)
+    return target

@@ -7,8 +7,9 @@ import re
 from pathlib import Path
 
 ADAPTER = Path(__file__).parent.parent / "web" / "main.py"
-# Calls whose strings are for the browser or the developer, not the player.
-NOT_FOR_PLAYERS = ("js.console.", "js.Function.new", "js.window.matchMedia")
+# Calls whose strings are for the browser or the developer (an import that fails), not
+# the player.
+NOT_FOR_PLAYERS = ("js.console.", "js.Function.new", "js.window.matchMedia", "ModuleNotFoundError")
 WORDS = re.compile(r"[A-Za-z]{2,} [A-Za-z]{2,}")
 
 

@@ -36,7 +36,7 @@ from building.downloads import (  # noqa: E402
 )
 from building.icons import drawing, icon_png  # noqa: E402
 from building.modules import STATIC_IMPORT, Package, copy_modules  # noqa: E402
-from building.site import build_site  # noqa: E402
+from building.site import STDLIB_REST, build_site  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +57,7 @@ def cache_name(site: Path) -> str:
 
 def test_the_site_holds_what_the_page_needs(dist: Path) -> None:
     runtime = {p.name for p in (dist / "pyodide").iterdir()}
-    assert runtime == {*RUNTIME_FILES, "pyodide-lock.json", MICROPIP_WHEEL}
+    assert runtime == {*RUNTIME_FILES, "pyodide-lock.json", MICROPIP_WHEEL, STDLIB_REST}
     info = json.loads((dist / "build.json").read_text())
     wheel = dist / info["wheel"]
     assert wheel.name.endswith("-py3-none-any.whl") and wheel.exists()
@@ -82,19 +82,25 @@ def test_the_lock_file_lists_micropip_with_the_shipped_wheels_hash(dist: Path) -
     assert lock["info"]["python"].startswith("3.14")
 
 
-def test_shipped_wheels_carry_bytecode_for_pyodides_python(dist: Path) -> None:
-    """Both wheels hold their sources and unchecked-hash .pyc files for Python 3.14."""
+def unchecked_hash_pyc(data: bytes) -> bool:
+    return struct.unpack("<I", data[4:8])[0] == 0b01
+
+
+def test_shipped_wheels_carry_bytecode_in_place_of_their_sources(dist: Path) -> None:
+    """Both wheels hold an unchecked-hash .pyc for Python 3.14 where each module's
+    source was, and no source: every module travels once."""
     info = json.loads((dist / "build.json").read_text())
     for wheel in (dist / "pyodide" / MICROPIP_WHEEL, dist / info["wheel"]):
         with zipfile.ZipFile(wheel) as archive:
             names = archive.namelist()
-            sources = [n for n in names if n.endswith(".py")]
-            compiled = [n for n in names if n.endswith(".cpython-314.pyc")]
-            assert sources and len(compiled) == len(sources), wheel.name
-            header = archive.read(compiled[0])[:8]
-            assert struct.unpack("<I", header[4:8])[0] == 0b01, "unchecked-hash pyc"
+            compiled = [n for n in names if n.endswith(".pyc")]
+            assert len(compiled) > 10, wheel.name
+            assert not [n for n in names if n.endswith(".py") or "__pycache__" in n]
+            assert all(unchecked_hash_pyc(archive.read(n)) for n in compiled), wheel.name
             record = archive.read(next(n for n in names if n.endswith("RECORD"))).decode()
             assert all(name in record for name in names)
+    with zipfile.ZipFile(dist / info["wheel"]) as archive:
+        assert {"senator_core/game.pyc", "senator_core/app/view.pyc"} <= set(archive.namelist())
 
 
 def test_the_game_wheel_holds_the_game_and_no_developer_tool(dist: Path) -> None:
@@ -114,27 +120,42 @@ def test_the_game_wheel_holds_the_game_and_no_developer_tool(dist: Path) -> None
     assert "evaluation" in modules and not modules & developer, modules & developer
 
 
-def test_the_standard_library_carries_bytecode_for_what_start_up_imports(dist: Path) -> None:
-    """Beside its source, each module the runtime, micropip and the game import at start
-    has an unchecked-hash .pyc (so the browser compiles none of them); the rest of the
-    standard library is left as published."""
+def test_the_standard_library_is_split_into_what_the_page_uses_and_the_rest(
+    dist: Path,
+) -> None:
+    """The page's archive holds an unchecked-hash .pyc alone for each module the
+    runtime, micropip and the game import at start or name anywhere; every other file
+    of the published standard library is in the second archive as published, and
+    build.json names its modules, which the page fetches when one is imported."""
     stock = dist.parent / "stock_stdlib.zip"
     extract(pyodide_tarball(), {"package/python_stdlib.zip": stock})
+    info = json.loads((dist / "build.json").read_text())
+    assert info["stdlib"]["rest"] == f"pyodide/{STDLIB_REST}"
     with (
         zipfile.ZipFile(stock) as published,
-        zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as shipped,
+        zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as used,
+        zipfile.ZipFile(dist / info["stdlib"]["rest"]) as rest,
     ):
         original = {name: published.read(name) for name in published.namelist()}
-        names = shipped.namelist()
-        assert {n: shipped.read(n) for n in names if not n.endswith(".pyc")} == original
-        compiled = {n for n in names if n.endswith(".pyc")}
-        assert {n + "c" for n in original if n.endswith(".py")} >= compiled
+        compiled = set(used.namelist())
+        assert all(name.endswith(".pyc") for name in compiled)
+        assert all(unchecked_hash_pyc(used.read(name)) for name in compiled)
+        sources = {name[:-1] for name in compiled}
+        assert sources <= set(original)
+        assert {name: rest.read(name) for name in rest.namelist()} == {
+            name: data for name, data in original.items() if name not in sources
+        }
         for module in ("asyncio/base_events", "_pyodide/_base", "gettext", "json/decoder"):
             assert f"{module}.pyc" in compiled, module
-        assert "difflib.py" in original and "difflib.pyc" not in compiled
-        assert "py_compile.pyc" not in compiled  # used by the build, not by the game
-        header = shipped.read("gettext.pyc")[:8]
-        assert struct.unpack("<I", header[4:8])[0] == 0b01, "unchecked-hash pyc"
+        assert "email/__init__.pyc" in compiled and "email/mime/text.py" in original
+        assert "difflib.pyc" not in compiled and "py_compile.pyc" not in compiled
+        modules = {
+            name[:-3].replace("/", ".").removesuffix(".__init__")
+            for name in rest.namelist()
+            if name.endswith(".py")
+        }
+    assert set(info["stdlib"]["modules"]) == modules
+    assert {"difflib", "email.mime.text", "xml.dom.minidom"} <= modules
 
 
 def test_the_transport_imports_only_files_the_site_has(dist: Path) -> None:
@@ -173,13 +194,26 @@ def test_a_module_importing_a_package_not_pinned_stops_the_build(tmp_path: Path)
         copy_modules([unknown], tmp_path)
 
 
-def test_the_service_worker_caches_every_file_but_the_hosts_qr_library(dist: Path) -> None:
+def test_the_service_worker_keeps_every_file_and_what_few_need_when_first_fetched(
+    dist: Path,
+) -> None:
+    """Every file the game needs is kept for offline play at the first visit; what only
+    online play loads and the standard modules the game never imports are kept the
+    first time they are fetched."""
     text = (dist / "sw.js").read_text()
     files = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
+    later = json.loads(text.split("const LATER = ", 1)[1].split(";\n", 1)[0])
     on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     info = json.loads((dist / "build.json").read_text())
     assert info["qr"] in on_disk and info["qr"].startswith("wheels/segno-")
-    on_disk -= {"sw.js", ".nojekyll", "main.py", info["qr"]}
+    transport = {name for name in on_disk if name.startswith("vendor/@")}
+    assert "vendor/@noble/secp256k1/index.js" in transport
+    rest = info["stdlib"]["rest"]
+    assert set(later) == {info["qr"], rest, "online.js", "direct.js", *transport}
+    # The folder's page is index.html, kept once as "./"; the browser fetches the PNG
+    # icons itself when the game is installed.
+    icons = {"assets/icon-192.png", "assets/icon-512.png"}
+    on_disk -= {"sw.js", ".nojekyll", "main.py", "index.html", *icons, *later}
     assert set(files) == {"./", info["main"], *on_disk}
 
 

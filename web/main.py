@@ -11,9 +11,14 @@ file decides nothing: it sends messages in and carries effects out
 from __future__ import annotations
 
 import asyncio
+import importlib.abc
+import importlib.machinery
+import os
+import sys
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from dataclasses import replace
+from types import ModuleType
 from typing import Any, TypeVar
 
 import js
@@ -103,6 +108,71 @@ def storage_set(key: str, value: str | None) -> bool:
 
 def js_object(value: dict[str, Any]) -> Any:
     return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+class StdlibRest(importlib.abc.MetaPathFinder):
+    """The standard library's modules the game never imports live in a second archive,
+    fetched the first time one of them is imported (the page's own archive holds
+    only what the game uses, so a first visit downloads less)."""
+
+    FOLDER = "/lib/stdlib-rest"
+
+    def __init__(self, archive: str, modules: Sequence[str]) -> None:
+        self.archive = archive
+        self.modules = frozenset(modules)
+        self.path: str | None = None  # the archive in the file system, once fetched
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.modules:
+            return None
+        if self.path is None:
+            fetched = js.senatorFetchNow(self.archive)
+            if isinstance(fetched, str):
+                raise ModuleNotFoundError(
+                    f"No module named {fullname!r} here: it is in the part of the standard"
+                    f" library fetched when first needed, and {self.archive} could not be"
+                    f" fetched ({fetched})",
+                    name=fullname,
+                )
+            self.keep(fetched.to_bytes())
+        assert self.path is not None
+        parent, _, _ = fullname.rpartition(".")
+        if not parent:
+            return importlib.machinery.PathFinder.find_spec(fullname, [self.path])
+        # A package the game uses, with this module in the second archive.
+        folder = f"{self.path}/{parent.replace('.', '/')}"
+        package = sys.modules[parent]
+        if folder not in package.__path__:
+            package.__path__.append(folder)
+        return importlib.machinery.PathFinder.find_spec(fullname, package.__path__)
+
+    def keep(self, data: bytes) -> None:
+        os.makedirs(self.FOLDER, exist_ok=True)
+        path = f"{self.FOLDER}/{self.archive.rpartition('/')[2]}"
+        with open(path, "wb") as out:
+            out.write(data)
+        self.path = path
+
+    async def from_cache(self) -> None:
+        """Takes the archive from the service worker's cache if an earlier visit fetched
+        it: a synchronous request, which an import makes, would pass the worker by and
+        fail offline."""
+        kept = await js.senatorKept(self.archive)
+        if kept is not None and self.path is None:
+            self.keep(kept.to_bytes())
+
+
+def fetch_the_rest_when_needed() -> StdlibRest | None:
+    """Puts `StdlibRest` just after the finder of the modules on `sys.path`."""
+    stdlib = js.window.senatorStdlib
+    if not stdlib:
+        return None  # a build that ships the whole standard library
+    finder = StdlibRest(str(stdlib.rest), [str(name) for name in stdlib.modules])
+    where = sys.meta_path.index(importlib.machinery.PathFinder) + 1
+    sys.meta_path.insert(where, finder)
+    return finder
 
 
 class Page:
@@ -568,5 +638,8 @@ async def run_sliced(thinking: Thinking[T]) -> T:
             return value
 
 
+rest = fetch_the_rest_when_needed()
 page = Page()
+if rest is not None:
+    page.start(rest.from_cache())
 js.document.documentElement.dataset.ready = "1"

@@ -1,7 +1,9 @@
 // The service worker: every file of the site from one versioned cache, so the
-// game opens offline after one visit. build.py fills in the name and the list.
+// game opens offline after one visit. build.py fills in the name and the lists.
 const CACHE = "__CACHE_NAME__";
 const FILES = __FILES__;
+// Files few visitors need, kept the first time one is fetched.
+const LATER = __LATER__;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -34,6 +36,12 @@ self.addEventListener("fetch", (event) => {
     const navigate = request.mode === "navigate";
     const key = navigate ? new Request(self.registration.scope) : request;
     const hit = await cache.match(key, { ignoreSearch: navigate, ignoreMethod: true });
-    return hit || fetch(request);
+    if (hit) return hit;
+    const response = await fetch(request);
+    const path = new URL(request.url).pathname;
+    if (method === "GET" && response.ok && LATER.some((file) => path.endsWith(`/${file}`))) {
+      await cache.put(request, response.clone());
+    }
+    return response;
   })());
 });

@@ -188,13 +188,19 @@ def test_a_browser_too_old_for_the_runtime_is_told_which_will_do(
     assert page.locator("#boot-retry").is_visible()
 
 
-def test_the_game_loads_and_plays_offline_after_one_visit(
-    dist: Path, fresh_site: Site, page: Any, watch: Watch
-) -> None:
-    url = fresh_site.mount(SUBPATH, dist)
+def with_worker(page: Any, site: Site, dist: Path) -> str:
+    """Opens the site at a sub-path once its service worker controls the page."""
+    url = site.mount(SUBPATH, dist)
     open_game(page, url)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
+    return url
+
+
+def test_the_game_loads_and_plays_offline_after_one_visit(
+    dist: Path, fresh_site: Site, page: Any, watch: Watch
+) -> None:
+    url = with_worker(page, fresh_site, dist)
     cached = page.evaluate(
         "caches.keys().then(keys => Promise.all(keys.map(k => caches.open(k)"
         ".then(c => c.keys())))).then(all => all.flat().map(r => r.url))"
@@ -212,6 +218,87 @@ def test_the_game_loads_and_plays_offline_after_one_visit(
     for _ in range(5):
         page.locator("[data-action]").first.click()
     assert page.locator("[data-screen='game']").is_visible()
+    assert watch.errors == []
+
+
+REST = "python_stdlib_rest.zip"
+# Runs Python in the page and gives back its last expression as JSON, or the error.
+PYTHON = """code => { try {
+  return { value: JSON.parse(window.senator.pyodide.runPython(code)) };
+} catch (err) { return { error: String(err.message || err) }; } }"""
+
+
+def python(page: Any, code: str) -> Any:
+    """The JSON of the code's last expression, run in the page's Python."""
+    result = page.evaluate(PYTHON, code)
+    assert "error" not in result, result["error"]
+    return result["value"]
+
+
+def test_a_standard_module_the_game_never_imports_is_fetched_when_first_imported(
+    site: Site, page: Any, watch: Watch
+) -> None:
+    """The page's standard library holds what the game uses; any other module, even one
+    of a package the game uses, comes from a second archive fetched once, on first use.
+    The game's own modules run from bytecode alone, without column positions."""
+    open_game(page, f"{site.origin}{SUBPATH}?nosw")
+    assert not [u for u in watch.requests if u.endswith(REST)]
+    where = python(page, "import json, difflib; json.dumps(difflib.__file__)")
+    assert f"{REST}/difflib.py" in where
+    assert (
+        python(page, "import difflib; json.dumps(difflib.SequenceMatcher(None, 'ab', 'b').ratio())")
+        > 0
+    )
+    # A package the game uses (email, by micropip) with a module it never imports.
+    assert python(page, "import email.mime.text as t; json.dumps(t.__file__)").endswith(
+        f"{REST}/email/mime/text.py"
+    )
+    assert python(page, "import xml.dom.minidom as m; json.dumps(m.__name__)") == "xml.dom.minidom"
+    assert len([u for u in watch.requests if u.endswith(REST)]) == 1
+    # A module of another platform is looked for by some of the library, and fetches nothing.
+    failed = page.evaluate(PYTHON, "import _winapi")
+    assert "No module named '_winapi'" in failed["error"]
+    assert len([u for u in watch.requests if u.endswith(REST)]) == 1
+    game = python(
+        page,
+        "import senator_core.game as g\n"
+        "json.dumps([g.__file__, all(p[2] is None for p in g.Game.apply.__code__.co_positions())])",
+    )
+    assert game[0].endswith("senator_core/game.pyc") and game[1]
+    assert page.locator("[data-screen='title']").is_visible()
+    assert watch.errors == []
+
+
+def test_a_module_that_cannot_be_fetched_is_a_clear_import_error(
+    site: Site, page: Any, watch: Watch
+) -> None:
+    open_game(page, f"{site.origin}{SUBPATH}?nosw")
+    page.route(f"**/{REST}", lambda route: route.abort())
+    failed = page.evaluate(PYTHON, "import difflib")
+    assert "No module named 'difflib' here" in failed["error"]
+    assert f"pyodide/{REST} could not be fetched" in failed["error"]
+    page.unroute(f"**/{REST}")
+    assert python(page, "import json, difflib; json.dumps(difflib.__name__)") == "difflib"
+    page.click("[data-msg='new-game']")  # the page plays on
+    assert page.locator("[data-msg='start']").is_visible()
+
+
+def test_a_module_fetched_once_imports_offline_after(
+    dist: Path, fresh_site: Site, page: Any, watch: Watch
+) -> None:
+    """The service worker keeps the second archive when it is first fetched."""
+    url = with_worker(page, fresh_site, dist)
+    assert python(page, "import json, difflib; json.dumps(difflib.__name__)") == "difflib"
+    page.wait_for_function(f"caches.match('{url}pyodide/{REST}').then(r => !!r)")
+    assert not page.evaluate(f"caches.match('{url}online.js').then(r => !!r)")
+    fresh_site.stop()
+    page.reload()
+    page.wait_for_selector(READY, state="attached")
+    # Taken from the worker's cache as the page starts, since an import cannot wait.
+    page.wait_for_function(
+        f"window.senator.pyodide.FS.analyzePath('/lib/stdlib-rest/{REST}').exists"
+    )
+    assert python(page, "import json, difflib; json.dumps(difflib.__name__)") == "difflib"
     assert watch.errors == []
 
 
