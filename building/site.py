@@ -87,6 +87,30 @@ STDLIB_REST = "python_stdlib_rest.zip"  # the standard modules the page does not
 ICONS = ("assets/icon-192.png", "assets/icon-512.png")  # for installing the game
 
 
+# The runtime's loader makes a shared WebAssembly memory as it loads, for a sleep
+# that only a worker may take (`Atomics.wait` throws on a page's main thread).
+# Chromium warns of shared memory outside cross-origin isolation (a static host
+# cannot send those headers), which costs the page its best-practices score: the
+# memory is made the first time the sleep is asked for instead.
+_EAGER_MEMORY = (
+    "var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+    "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}"
+)
+_LAZY_MEMORY = (
+    "var io;"
+    "function so(t){try{io??=new Int32Array(new WebAssembly.Memory("
+    "{shared:!0,initial:1,maximum:1}).buffer);return Atomics.wait(io,0,0,t),!0}"
+    "catch{return!1}}"
+)
+
+
+def _lazy_shared_memory(loader: Path) -> None:
+    text = loader.read_text(encoding="utf-8")
+    if text.count(_EAGER_MEMORY) != 1:
+        raise BuildError(f"{loader.name} no longer makes its shared memory as this build expects")
+    loader.write_text(text.replace(_EAGER_MEMORY, _LAZY_MEMORY), encoding="utf-8")
+
+
 def _service_worker(files: list[str], later: list[str], version: str) -> str:
     template = (folders.WEB / "sw.template.js").read_text(encoding="utf-8")
     return (
@@ -114,6 +138,7 @@ def _build(dist: Path) -> Path:
     try:
         runtime = staging / "pyodide"
         extract(pyodide_tgz, {f"package/{name}": runtime / name for name in RUNTIME_FILES})
+        _lazy_shared_memory(runtime / "pyodide.asm.mjs")
         stdlib = split_stdlib(micropip, wheel, pyodide_tgz)
         shutil.copy2(stdlib.used, runtime / "python_stdlib.zip")
         shutil.copy2(stdlib.rest, runtime / STDLIB_REST)

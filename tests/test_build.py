@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from building import folders  # noqa: E402
+from building import site as site_module  # noqa: E402
 from building.browser import axe_script  # noqa: E402
 from building.commands import BuildError  # noqa: E402
 from building.downloads import (  # noqa: E402
@@ -156,6 +157,22 @@ def test_the_standard_library_is_split_into_what_the_page_uses_and_the_rest(
         }
     assert set(info["stdlib"]["modules"]) == modules
     assert {"difflib", "email.mime.text", "xml.dom.minidom"} <= modules
+
+
+def test_the_runtime_makes_its_shared_memory_only_when_a_sleep_asks_for_it(
+    dist: Path, tmp_path: Path
+) -> None:
+    """The loader as published makes a shared memory as it loads, which Chromium warns
+    of outside cross-origin isolation; the shipped one makes it on first use, and a
+    loader of another shape fails the build rather than ship unchanged."""
+    shipped = (dist / "pyodide" / "pyodide.asm.mjs").read_text()
+    assert site_module._EAGER_MEMORY not in shipped
+    assert shipped.count(site_module._LAZY_MEMORY) == 1
+    assert "new WebAssembly.Memory({shared" not in shipped.replace(site_module._LAZY_MEMORY, "")
+    other = tmp_path / "pyodide.asm.mjs"
+    other.write_text("var io=new SharedArrayBuffer(4);")
+    with pytest.raises(BuildError, match="no longer makes its shared memory"):
+        site_module._lazy_shared_memory(other)
 
 
 def test_the_transport_imports_only_files_the_site_has(dist: Path) -> None:
