@@ -32,7 +32,7 @@ seven levels at every table.
                                             [--ladder-only | --matches-only | --steps-only]
                                             [--step-games 80]
                                             [--players 4,3,5] [--entries expert,hard]
-                                            [--match-games 40]
+                                            [--match-games 40] [--against baseline]
                                             [--cluster ray://HOST:10001 | local]
 
 `--quick` plays one deal per ladder table and a tenth of each match (minutes,
@@ -153,6 +153,7 @@ def matches(
     entries: list[str] | None,
     cluster: str | None,
     count: int | None = None,
+    against: list[str] | None = None,
 ) -> None:
     print(
         f"{'players':>7} {'games':>5}  {'match':<30} {'win rate':>8}  {'95% interval':<15}"
@@ -165,6 +166,8 @@ def matches(
             continue
         for entry, opponent, target in MATCHES:
             if entries is not None and entry not in entries:
+                continue
+            if against is not None and opponent not in against:
                 continue
             wanted = count if count is not None else full * scale
             games = max(players, math.ceil(wanted / players) * players)
@@ -230,6 +233,9 @@ def main() -> None:
         "--match-games", type=int, help="games per match (a multiple of the players; 400 at 4)"
     )
     options.add_argument(
+        "--against", help="the opponents whose matches to play, e.g. baseline (all by default)"
+    )
+    options.add_argument(
         "--players", default="4,3,5", help="the table sizes whose matches to play, e.g. 4"
     )
     options.add_argument(
@@ -262,7 +268,8 @@ def main() -> None:
             options.error(f"--entries takes levels out of {', '.join(known_entries)}")
         tables = [int(n) for n in sizes]
         scale = 0.1 if args.quick else 1.0
-        matches(scale, jobs, args.seed, tables, entries, args.cluster, args.match_games)
+        against = args.against.split(",") if args.against else None
+        matches(scale, jobs, args.seed, tables, entries, args.cluster, args.match_games, against)
     if not args.ladder_only and not args.matches_only:
         print()
         steps(8 if args.quick else args.step_games, jobs, args.seed, args.cluster)

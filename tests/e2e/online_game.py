@@ -71,8 +71,9 @@ def play_one(page: Any, chooser: random.Random) -> None:
     cards = page.locator('#decision [data-msg="pick"]:not([disabled])')
     actions = page.locator("#decision [data-action]:not([disabled])")
     try:
-        if cards.count() and chooser.random() < 0.6:
-            cards.nth(chooser.randrange(cards.count())).click(timeout=TAP_MS)
+        count = cards.count()  # once: the page may change between two counts
+        if count and chooser.random() < 0.6:
+            cards.nth(chooser.randrange(count)).click(timeout=TAP_MS)
             confirm = page.locator('[data-msg="confirm"]:not([disabled])')
             if confirm.count():
                 before = moves_of(page)
@@ -83,8 +84,9 @@ def play_one(page: Any, chooser: random.Random) -> None:
                 unpick = page.locator('[data-msg="unpick"]')
                 if unpick.count():
                     unpick.first.click(timeout=TAP_MS)
-        if actions.count():
-            actions.nth(chooser.randrange(actions.count())).click(timeout=TAP_MS)
+        count = actions.count()
+        if count:
+            actions.nth(chooser.randrange(count)).click(timeout=TAP_MS)
     except PlaywrightTimeout:
         return
 
