@@ -141,7 +141,11 @@ def _build(dist: Path) -> Path:
         _lazy_shared_memory(runtime / "pyodide.asm.mjs")
         stdlib = split_stdlib(micropip, wheel, pyodide_tgz)
         shutil.copy2(stdlib.used, runtime / "python_stdlib.zip")
-        shutil.copy2(stdlib.rest, runtime / STDLIB_REST)
+        # In a folder named for its content, as the wheel is: a page never takes another
+        # build's rest from a cache.
+        rest_path = f"stdlib/{sha256(stdlib.rest)[:12]}/{STDLIB_REST}"
+        (staging / rest_path).parent.mkdir(parents=True)
+        shutil.copy2(stdlib.rest, staging / rest_path)
         with tarfile.open(pyodide_tgz) as archive:
             stock_file = archive.extractfile("package/pyodide-lock.json")
             assert stock_file is not None
@@ -177,7 +181,7 @@ def _build(dist: Path) -> Path:
             "pyodide": PYODIDE_VERSION,
             "qr": qr_path,
             # The standard modules the page fetches only when one of them is imported.
-            "stdlib": {"rest": f"pyodide/{STDLIB_REST}", "modules": stdlib.others},
+            "stdlib": {"rest": rest_path, "modules": stdlib.others},
         }
         (staging / "build.json").write_text(json.dumps(build_info, indent=1), encoding="utf-8")
 
@@ -192,7 +196,7 @@ def _build(dist: Path) -> Path:
         # the standard modules only a module nobody foresaw needs.
         online = ["online.js", "direct.js", qr_path]
         online += [name for name in files if name.startswith("vendor/@")]
-        later = [*online, f"pyodide/{STDLIB_REST}"]
+        later = [*online, rest_path]
         files = [name for name in files if name not in later]
         # A visit to index.html is the folder's page, kept as "./"; the PNG icons are for
         # installing the game, which the browser fetches itself.

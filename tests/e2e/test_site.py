@@ -276,7 +276,7 @@ def test_a_module_that_cannot_be_fetched_is_a_clear_import_error(
     page.route(f"**/{REST}", lambda route: route.abort())
     failed = page.evaluate(PYTHON, "import difflib")
     assert "No module named 'difflib' here" in failed["error"]
-    assert f"pyodide/{REST} could not be fetched" in failed["error"]
+    assert f"/{REST} could not be fetched" in failed["error"]
     page.unroute(f"**/{REST}")
     assert python(page, "import json, difflib; json.dumps(difflib.__name__)") == "difflib"
     page.click("[data-msg='new-game']")  # the page plays on
@@ -288,8 +288,9 @@ def test_a_module_fetched_once_imports_offline_after(
 ) -> None:
     """The service worker keeps the second archive when it is first fetched."""
     url = with_worker(page, fresh_site, dist)
+    rest = json.loads((dist / "build.json").read_text())["stdlib"]["rest"]
     assert python(page, "import json, difflib; json.dumps(difflib.__name__)") == "difflib"
-    page.wait_for_function(f"caches.match('{url}pyodide/{REST}').then(r => !!r)")
+    page.wait_for_function(f"caches.match('{url}{rest}').then(r => !!r)")
     assert not page.evaluate(f"caches.match('{url}online.js').then(r => !!r)")
     fresh_site.stop()
     page.reload()
