@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import http.server
-import mimetypes
 import sys
 import threading
 import time
@@ -100,14 +99,14 @@ def serving(dist: Path) -> Iterator[tuple[str, Wire]]:
                 self.send_error(404)
                 return
             data = file.read_bytes()
-            kind = self.extensions_map.get(file.suffix) or mimetypes.guess_type(file.name)[0]
+            kind = self.guess_type(str(file))
             zipped = "gzip" in self.headers.get("Accept-Encoding", "") and not file.name.endswith(
                 STORED
             )
             if zipped:
                 data = gzip.compress(data, 6, mtime=0)
             self.send_response(200)
-            self.send_header("Content-Type", kind or "application/octet-stream")
+            self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(data)))
             self.send_header("Cache-Control", "max-age=600")  # as GitHub Pages sends
             if zipped:

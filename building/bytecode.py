@@ -193,6 +193,8 @@ def module_name(path):
 
 def split_stdlib(source_path, used_path, rest_path, adapter, package):
     used = used_modules(adapter, package)
+    if len(used) < 50:
+        raise ValueError(f"only {len(used)} standard modules were found in use")
     if not without_columns():
         raise RuntimeError("the runtime must compile without column positions")
     source = zipfile.ZipFile(source_path)
@@ -213,8 +215,6 @@ def split_stdlib(source_path, used_path, rest_path, adapter, package):
         kept.writestr(entry, compiled(data, PREFIX + info.filename))
     kept.close()
     rest.close()
-    if len(used) < 50:
-        raise ValueError(f"only {len(used)} standard modules were imported at start")
     return sorted(others)
 """
 )
@@ -268,13 +268,13 @@ def split_stdlib(micropip: Path, wheel: Path, pyodide_tgz: Path) -> Stdlib:
     parts = (sha256(micropip), sha256(wheel), sha256(adapter), _STDLIB_PY, _STDLIB_MJS)
     key = hashlib.sha256("".join(parts).encode()).hexdigest()
     folder = folders.CACHE / "stdlib" / PYODIDE_VERSION / key[:16]
-    done = Stdlib(folder / "python_stdlib.zip", folder / "python_stdlib_rest.zip", [])
+    used, rest = folder / "python_stdlib.zip", folder / "python_stdlib_rest.zip"
     names = folder / "others.json"
     if not names.exists():
         print(f"  splitting the standard library for Pyodide {PYODIDE_VERSION}")
         runtime = _node_runtime(pyodide_tgz, {"stdlib.py": _STDLIB_PY, "stdlib.mjs": _STDLIB_MJS})
         with tempfile.TemporaryDirectory() as scratch:
-            made = [Path(scratch) / p.name for p in (done.used, done.rest, names)]
+            made = [Path(scratch) / p.name for p in (used, rest, names)]
             run(
                 ["node", "stdlib.mjs", str(micropip), str(wheel), str(adapter), *map(str, made)],
                 "splitting the standard library with Pyodide",
@@ -283,4 +283,4 @@ def split_stdlib(micropip: Path, wheel: Path, pyodide_tgz: Path) -> Stdlib:
             folder.mkdir(parents=True, exist_ok=True)
             for path in made:
                 shutil.copy2(path, folder / path.name)
-    return Stdlib(done.used, done.rest, json.loads(names.read_text(encoding="utf-8")))
+    return Stdlib(used, rest, json.loads(names.read_text(encoding="utf-8")))

@@ -84,7 +84,7 @@ def _micropip_lock(stock: dict[str, object], wheel: Path) -> dict[str, object]:
 
 
 STDLIB_REST = "python_stdlib_rest.zip"  # the standard modules the page does not use
-ICONS = ("assets/icon-192.png", "assets/icon-512.png")  # for installing the game
+ICONS = {size: f"assets/icon-{size}.png" for size in (192, 512)}  # for installing the game
 
 
 # The runtime's loader makes a shared WebAssembly memory as it loads, for a sleep
@@ -171,8 +171,7 @@ def _build(dist: Path) -> Path:
         shutil.copy2(folders.WEB / "main.py", staging / "main.py")
         _transport(staging)
         shutil.copytree(folders.WEB / "assets", staging / "assets")
-        for icon in ICONS:
-            size = int(icon.removeprefix("assets/icon-").removesuffix(".png"))
+        for size, icon in ICONS.items():
             (staging / icon).write_bytes(cached_icon(size))
         main_digest = sha256(staging / "main.py")[:12]
         build_info = {
@@ -200,7 +199,7 @@ def _build(dist: Path) -> Path:
         files = [name for name in files if name not in later]
         # A visit to index.html is the folder's page, kept as "./"; the PNG icons are for
         # installing the game, which the browser fetches itself.
-        files = [n for n in files if n not in ("index.html", *ICONS)]
+        files = [n for n in files if n not in ("index.html", *ICONS.values())]
         cached = [f"main.py?v={main_digest}" if n == "main.py" else n for n in files]
         (staging / "sw.js").write_text(_service_worker(cached, later, version), encoding="utf-8")
         (staging / ".nojekyll").write_text("", encoding="utf-8")
