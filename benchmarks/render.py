@@ -2,26 +2,28 @@
 
 Prints figures; asserts nothing. It builds dist/ (unless --no-build), serves it
 on loopback, opens a five-player game by link in Chromium and clicks random
-legal actions (a seeded `random.Random`) until the board is well filled. Then,
-in the page, it times with performance.now():
+legal actions (a seeded `random.Random`), going on past each round's summary,
+until the board is well filled: round 3, a debate with a full choice of bids.
+Then, in the page, it times with performance.now():
 
 - the adapter's whole render, `page.draw()` through `pyodide.runPython`: the
-  view in Python, the HTML handed to JavaScript and morphed into the page;
-  once with the same model each time (what a redraw with nothing new costs)
-  and once alternating between two positions one action apart (what a click
-  costs: morphdom really patches the DOM), the latter also with a forced
-  layout after it (what the browser must do before it can paint);
-- `str(view(page.model))` alone, timed inside Python with time.perf_counter;
-- morphdom alone, on the two positions' HTML, alternating;
+  view in Python, the drawing thinned (what the page shows already sent empty)
+  and handed to JavaScript, and the page patched (web/assets/patch.js); once
+  with the same model each time (what a redraw with nothing new costs) and once
+  alternating between two positions one action apart (what a click costs), the
+  latter also with a forced layout after it (what the browser must do before it
+  can paint);
 - a click as the page draws it with the motion layer on: the position after the
-  action rendered from the one before, so the pieces it moved are measured and
-  set flying, then a forced layout.
+  action drawn over the one before, so the pieces it moved are measured and set
+  flying, then a forced layout; and the same click taken apart phase by phase;
+- `str(view(page.model))` alone, timed inside Python with time.perf_counter;
+- the patch alone, on the two positions' HTML, alternating, whole and thinned.
 
 The same view is also timed under CPython, on the model rebuilt here with
-`init` and `update` from the same link and clicks. The target is one frame:
-under 16 ms.
+`init` and `update` from the same link and clicks. The target: a click within
+8 ms, half a frame at 60 Hz.
 
-    .venv/bin/python benchmarks/render.py [--reps 50] [--actions 40] [--seed 11] [--no-build]
+    .venv/bin/python benchmarks/render.py [--reps 50] [--actions 60] [--seed 11] [--no-build]
 """
 
 from __future__ import annotations
@@ -56,14 +58,20 @@ from senator_core.app import Act, Model, init, update, view  # noqa: E402
 from senator_core.records import game_link  # noqa: E402
 
 LOAD_TIMEOUT_MS = 180_000
-TARGET_MS = 16.0
+TARGET_MS = 8.0  # half a frame at 60 Hz
 
 # Python run in the page (main.py's globals are Pyodide's globals, so `page` is there).
 PY_SETUP = """
 from senator_core.app import Act, update, view
+from senator_core.app.effects import Animate
+from senator_core.app.html import thinned
 bench_models = [page.model]
-bench_models.append(update(page.model, Act(str(page.model.game.legal_actions()[0])))[0])
+_after, _effects = update(page.model, Act(str(page.model.game.legal_actions()[0])))
+bench_models.append(_after)
+bench_animate = next((e for e in _effects if isinstance(e, Animate)), None)
 bench_html = [str(view(m)) for m in bench_models]
+# Each position as the page is sent it after the other: what it already shows comes empty.
+bench_thin = [thinned(bench_html[i], thinned(bench_html[1 - i], ())[1])[0] for i in (0, 1)]
 """
 PY_VIEW = """
 import json, time
@@ -123,23 +131,52 @@ JS_RENDER_MOVED = """(reps) => {
     py.runPython("page.model = bench_models[0]; page.draw()");
     void document.body.offsetHeight;  // the position before has been laid out, as on screen
     const start = performance.now();
-    py.runPython("page.model = bench_models[1]; page.render(bench_models[0])");
+    py.runPython("page.model = bench_models[1]; page.draw(bench_animate)");
     void document.body.offsetHeight;
     times.push(performance.now() - start);
     for (const a of document.getAnimations()) a.finish();
   }
   return times;
 }"""
-JS_MORPH = """(reps) => {
+# The same click taken apart, phase by phase, as `Page.draw` runs them.
+JS_PHASES = """(reps) => {
   const py = window.senator.pyodide;
-  const html = py.globals.get("bench_html").toJs();
+  const animate = py.globals.get("bench_animate");
+  const moves = animate ? py.runPython("[list(m) for m in bench_animate.moves]").toJs() : [];
+  const ms = animate ? animate.ms : 0;
+  const phases = { "motion: note the pieces": [], "view to HTML, thinned (Python)": [],
+    "patch: parse and morph": [], "motion: measure and fly": [], "layout after": [] };
+  const names = Object.keys(phases);
+  for (let i = 0; i < reps; i++) {
+    py.runPython("page.model = bench_models[0]; page.draw()");
+    void document.body.offsetHeight;
+    const t = [performance.now()];
+    const noted = window.senatorMotion.before(moves);
+    t.push(performance.now());
+    const html = py.runPython(
+      "_thin = thinned(str(view(bench_models[1])), page.shown); page.shown = _thin[1]; _thin[0]");
+    t.push(performance.now());
+    if (!window.senatorPatch(document.getElementById("app"), html)) throw new Error("missed");
+    t.push(performance.now());
+    window.senatorMotion.after(noted, ms);
+    t.push(performance.now());
+    void document.body.offsetHeight;
+    t.push(performance.now());
+    names.forEach((name, k) => phases[name].push(t[k + 1] - t[k]));
+    for (const a of document.getAnimations()) a.finish();
+  }
+  py.runPython("page.model = bench_models[1]");
+  return phases;
+}"""
+JS_PATCH = """([reps, name]) => {
+  const py = window.senator.pyodide;
+  const html = py.globals.get(name).toJs();
   const root = () => document.getElementById("app");
-  const options = { childrenOnly: false };
   const times = [];
   for (let i = 0; i < reps; i++) {
     const next = html[(i + 1) % 2];
     const start = performance.now();
-    window.morphdom(root(), next, options);
+    window.senatorPatch(root(), next);
     times.push(performance.now() - start);
   }
   return times;
@@ -190,7 +227,13 @@ def fill_board(page: Page, actions: int, choices: int, seed: int) -> list[str]:
         texts: list[str] = page.locator("[data-action]").evaluate_all(
             "els => els.map(e => e.dataset.action)"
         )
-        if not texts or (len(clicked) >= actions and len(texts) >= choices):
+        if not texts:
+            onward = page.locator('[data-msg="go-on"]')
+            if not onward.count():
+                break
+            onward.first.click()  # a round's summary: on to the next round
+            continue
+        if len(clicked) >= actions and len(texts) >= choices:
             break
         choice = chooser.randrange(len(texts))
         clicked.append(texts[choice])
@@ -220,6 +263,7 @@ def time_cpython_view(model: Model, reps: int) -> list[float]:
 
 
 results_flights: list[int] = []  # pieces the measured click flies
+results_sizes: list[int] = []  # the thinned drawings' lengths
 
 
 def measure(page: Page, reps: int) -> dict[str, list[float]]:
@@ -235,9 +279,11 @@ def measure(page: Page, reps: int) -> dict[str, list[float]]:
     results["render of a click, motion on + layout"] = page.evaluate(JS_RENDER_MOVED, reps + warm)[
         warm:
     ]
+    phases: dict[str, list[float]] = page.evaluate(JS_PHASES, reps + warm)
+    for name, times in phases.items():
+        results[f"  click phase: {name}"] = times[warm:]
     flights = page.evaluate(
-        "window.senator.pyodide.runPython("
-        "'len(page.moves_to_show(bench_models[0], bench_models[1]))')"
+        "window.senator.pyodide.runPython('len(bench_animate.moves) if bench_animate else 0')"
     )
     results_flights.append(int(flights))
     page.evaluate("window.senator.pyodide.runPython('page.model = bench_models[0]; page.draw()')")
@@ -245,7 +291,12 @@ def measure(page: Page, reps: int) -> dict[str, list[float]]:
     code = json.dumps(PY_VIEW.replace("{reps}", str(reps + warm)))
     text = page.evaluate(f"window.senator.pyodide.runPython({code})")
     results["str(view(model)) in Python"] = json.loads(text)[warm:]
-    results["morphdom alone, two positions"] = page.evaluate(JS_MORPH, reps + warm)[warm:]
+    page.evaluate("window.senator.pyodide.runPython('page.model = bench_models[0]; page.draw()')")
+    for name, label in (("bench_html", "whole drawing"), ("bench_thin", "thinned")):
+        times = page.evaluate(JS_PATCH, [reps + warm, name])[warm:]
+        results[f"patch alone, {label}, two positions"] = times
+    thin = page.evaluate("window.senator.pyodide.runPython('[len(t) for t in bench_thin]').toJs()")
+    results_sizes.extend(thin)
     page.evaluate("window.senator.pyodide.runPython('page.draw()')")
     return results
 
@@ -318,6 +369,11 @@ def main(argv: list[str] | None = None) -> int:
         f"  {size['nodes']} elements, {size['actions']} action buttons, "
         f"{len(page_html):,} characters of HTML"
     )
+    if results_sizes:
+        print(
+            f"  a click sends {results_sizes[1]:,} and {results_sizes[0]:,} characters, "
+            "what the page already shows left out"
+        )
     same = "identical" if cpython_html == page_html else "DIFFERENT"
     print(f"  CPython renders the same model to {same} HTML")
     if errors:
@@ -330,13 +386,13 @@ def main(argv: list[str] | None = None) -> int:
         name = label.replace(" in CPython", "").replace(" in Python", "")
         print(f"  {where + ': ' + name:42}{spread(times)}")
     print()
-    print(f"target: under {TARGET_MS:.0f} ms for a re-render (one frame at 60 Hz)")
+    print(f"target: a click within {TARGET_MS:.0f} ms (half a frame at 60 Hz)")
     worst = statistics.median(results["render of a click, motion on + layout"])
-    verdict = "within" if worst < TARGET_MS else "over"
+    verdict = "within" if worst <= TARGET_MS else "over"
     flights = results_flights[0] if results_flights else 0
     print(
         f"  a click's render with motion ({flights} pieces flying) and layout, "
-        f"median {worst:.2f} ms: {verdict} the target (aim: 8 ms)"
+        f"median {worst:.2f} ms: {verdict} the target"
     )
     return 0
 

@@ -49,6 +49,7 @@ from senator_core.app.effects import (
     Think,
     Transmit,
 )
+from senator_core.app.html import thinned
 from senator_core.app.messages import (
     CodeMade,
     Failed,
@@ -220,14 +221,7 @@ class Page:
             "onError": create_proxy(lambda reason, link=None: self.net_trouble(reason, link)),
         }
         self.joining: Any = None
-        # A subtree whose checksum (`data-v`, see `keyed`) did not change is skipped whole.
-        unchanged = js.Function.new(
-            "from",
-            "to",
-            "const v = to.getAttribute('data-v');"
-            " return v === null || v !== from.getAttribute('data-v');",
-        )
-        self.morph_options = js_object({"childrenOnly": False, "onBeforeElUpdated": unchanged})
+        self.shown: frozenset[str] = frozenset()  # the checksums on the page (see `thinned`)
         self.last_tap: tuple[float, float, float] | None = None  # x, y, when
         self.audio: Any = None  # made on first use, after the player has interacted
         self.chimes = 0
@@ -344,7 +338,10 @@ class Page:
         noted = None
         if animate is not None and not quiet:
             noted = js.senatorMotion.before(to_js([list(m) for m in animate.moves]))
-        js.morphdom(self.root, str(view(self.model)), self.morph_options)
+        page = str(view(self.model))
+        thin, self.shown = thinned(page, self.shown)
+        if not js.senatorPatch(self.root, thin):
+            js.senatorPatch(self.root, page, True)
         if noted is not None and animate is not None:
             js.senatorMotion.after(noted, animate.ms)
         active = js.document.activeElement

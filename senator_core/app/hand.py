@@ -14,7 +14,7 @@ from ..i18n import N_, Translated, _, ngettext
 from ..rules import conflicts_with
 from . import explain
 from .derived import hand_list, humans, picked_action, sitting_out
-from .html import Markup, classes, h
+from .html import Markup, classes, h, slot
 from .lesson import guided
 from .model import HINT_LEVEL, Hint, Model
 from .pieces import CARD_VALUES, card_face, kind_icon, phrase, seat_badge
@@ -191,11 +191,15 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
         {"class": "hand-picker"},
         h("div", {"class": "hand-cards", "aria-label": _("Your hand")}, cards),
         h("div", {"class": "build"}, build),
-        bids
-        and h(
+        slot(
             "div",
-            {"class": "quick-bids", "aria-label": _("Every bid, one tap away")},
-            [_bid_chip(game, a, mine, picked_text) for a in bids],
+            h(
+                "div",
+                {"class": "quick-bids", "aria-label": _("Every bid, one tap away")},
+                [_bid_chip(game, a, mine, picked_text) for a in bids],
+            )
+            if bids
+            else None,
         ),
         with_cards
         and h(
@@ -339,19 +343,25 @@ def decision_section(model: Model, game: Game) -> Markup:
         game,
         classes(f"decision-{decision}", forced is not None and "forced"),
         h("p", {"class": "prompt"}, who, ": ", _prompt(game)),
-        forced is not None and out and sitting_out_note(),
-        forced is not None
-        and not out
-        and h(
+        # What comes and goes holds its place (see `slot`): the hand is patched, not redrawn.
+        slot(
             "p",
-            {"class": "forced-note", "role": "status"},
-            # Translators: {action} is the one move possible, such as "withdraw".
-            _("Nothing else is possible: {action} in a moment…").format(
-                action=action_label(str(forced), mine, names).lower()
+            forced is not None
+            and (
+                sitting_out_note()
+                if out
+                else h(
+                    "p",
+                    {"class": "forced-note", "role": "status"},
+                    # Translators: {action} is the one move possible, such as "withdraw".
+                    _("Nothing else is possible: {action} in a moment…").format(
+                        action=action_label(str(forced), mine, names).lower()
+                    ),
+                )
             ),
         ),
-        notes and h("ul", {"class": "why-not"}, notes),
-        picker,
+        slot("ul", h("ul", {"class": "why-not"}, notes) if notes else None),
+        slot("div", picker),
         h(
             "div",
             {"class": "choices"},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from html import escape
 
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -114,6 +114,56 @@ def keyed(element: Markup | bool | None) -> Markup | None:
             end = found
     check = zlib.crc32(element.encode())
     return Markup(f'{element[:end]} data-v="{check:08x}"{element[end:]}')
+
+
+_KEYED = re.compile(r'<([a-z][a-z0-9-]*) data-v="([0-9a-f]{8})"')
+_TAGS: dict[str, re.Pattern[str]] = {}  # by tag name: its opening and closing tags
+
+
+def _element_end(page: str, start: int, tag: str) -> int:
+    """Where the element opened at `start` ends, its closing tag included. Text holds
+    no `<` (it is escaped), so counting the tags of its name is exact."""
+    pattern = _TAGS.get(tag)
+    if pattern is None:
+        pattern = _TAGS[tag] = re.compile(rf"<(/?){tag}[\s>]")
+    depth = 0
+    for found in pattern.finditer(page, start):
+        depth += -1 if found.group(1) else 1
+        if depth == 0:
+            return page.index(">", found.start()) + 1
+    raise ValueError(f"<{tag}> at {start} is not closed")
+
+
+def thinned(page: str, shown: Container[str]) -> tuple[str, frozenset[str]]:
+    """`page` with each keyed element (see `keyed`) whose checksum is in `shown` sent
+    empty, marked `data-unchanged`: the page already holds it and keeps what it holds.
+    Returns that HTML and every checksum in `page`, for the next time."""
+    checks = set()
+    parts: list[str] = []
+    done = 0  # `page` is copied up to here
+    for found in _KEYED.finditer(page):
+        tag, check = found.groups()
+        checks.add(check)
+        if found.start() < done or check not in shown or tag in VOID:
+            continue  # inside an element already sent empty, or new, or with no content
+        opened = page.index(">", found.end())
+        parts.append(page[done:opened])
+        parts.append(f" data-unchanged></{tag}>")
+        done = _element_end(page, found.start(), tag)
+    parts.append(page[done:])
+    return "".join(parts), frozenset(checks)
+
+
+def slot(tag: str, element: Markup | bool | None) -> Markup:
+    """`element`, or an empty hidden `<tag>` in its place: a part that comes and goes
+    keeps its place among its siblings. The page patches siblings in order, matching
+    them by tag, so a part that appeared before the others would otherwise have them
+    all drawn anew."""
+    if not isinstance(element, Markup):
+        assert not element, "a part is Markup or nothing"
+        return Markup(f"<{tag} hidden></{tag}>")
+    assert element.startswith(f"<{tag}"), f"not a <{tag}>: {element[:40]}"
+    return element
 
 
 def classes(*names: str | bool | None) -> str:

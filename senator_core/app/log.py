@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..game import Game
 from ..i18n import N_, _, language, ngettext
 from .derived import log_of
-from .html import Markup, h
+from .html import Markup, h, keyed
 from .model import Model
 from .pieces import sentence
 from .text import KIND_NAMES, describe
@@ -95,11 +95,13 @@ def _draw_log(
             )
             continue
         items = [
-            h(
-                "li",
-                {"class": "log-part", "id": f"log-{r}-{d}"},
-                h("h4", None, part),
-                Markup(f'<ul class="log-lines">{"".join(lines)}</ul>'),
+            keyed(
+                h(
+                    "li",
+                    {"class": "log-part", "id": f"log-{r}-{d}"},
+                    h("h4", None, part),
+                    Markup(f'<ul class="log-lines">{"".join(lines)}</ul>'),
+                )
             )
             for d, (part, lines) in enumerate(parts)
             if lines

@@ -10,7 +10,7 @@ from .. import rules
 from ..i18n import LANGUAGE_NAMES, N_, _, language
 from ..rules import CARDS
 from . import art
-from .html import Markup, classes, h
+from .html import Markup, classes, h, keyed
 from .model import Model
 from .text import CARD_NAMES, KIND_NAMES, Seat, Sentence
 
@@ -90,20 +90,25 @@ def sentence(model: Model, words: Sentence, names: tuple[str, ...]) -> Markup:
 
 
 def language_picker(model: Model, where: str = "") -> Markup:
-    """The language to play in, each named in its own language; changed at any time."""
-    return h(
-        "label",
-        {"class": classes("lang-pick", where)},
-        h("span", {"class": "sr"}, _("Language")),
+    """The language to play in, each named in its own language; changed at any time.
+    Keyed: the page leaves a menu as it stands rather than set its choice again."""
+    picker = keyed(
         h(
-            "select",
-            {"name": "lang"},
-            [
-                h("option", {"value": code, "lang": code, "selected": code == model.lang}, name)
-                for code, name in LANGUAGE_NAMES.items()
-            ],
-        ),
+            "label",
+            {"class": classes("lang-pick", where)},
+            h("span", {"class": "sr"}, _("Language")),
+            h(
+                "select",
+                {"name": "lang"},
+                [
+                    h("option", {"value": code, "lang": code, "selected": code == model.lang}, name)
+                    for code, name in LANGUAGE_NAMES.items()
+                ],
+            ),
+        )
     )
+    assert picker is not None
+    return picker
 
 
 def phrase(template: str, **parts: object) -> Markup:

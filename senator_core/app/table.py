@@ -8,8 +8,11 @@ moved are marked `fresh` until the next one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 from ..game import Game
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, language, ngettext, pgettext
 from ..records import HUMAN
 from ..rules import conflicts_with
 from . import art
@@ -23,17 +26,19 @@ from .derived import (
     news_from,
     undo_to,
 )
-from .html import Markup, classes, h
+from .html import Markup, classes, h, keyed, slot
 from .model import SPEEDS, Model
 from .motion import CONSULS, EVENT, FORUM, TOPIC, VETO_CENTRE, Move, arrivals, docket, seat_place
 from .online import away
 from .pieces import (
     card_face,
+    colour_badge,
     icon,
     kind_icon,
     language_picker,
     phrase,
     seat_badge,
+    seat_colour,
     sentence,
 )
 from .scoreboard import leaders
@@ -72,11 +77,16 @@ def _piece_attrs(place: str, what: str, fresh: Fresh | None) -> dict[str, str | 
     return {"data-what": what, "data-fresh": new}
 
 
-def placed_cards(cards: list[str], place: str, size: str, fresh: Fresh | None) -> Markup:
-    """Cards face up in a place; the last ones of each value that arrived marked fresh."""
-    marks = [False] * len(cards)
-    for i in range(len(cards) - 1, -1, -1):
-        marks[i] = fresh is not None and fresh.mark(place, f"card-{cards[i]}")
+def fresh_marks(fresh: Fresh, place: str, whats: list[str]) -> tuple[bool, ...]:
+    """Which of the pieces `whats` in `place` are fresh: the last of each kind."""
+    marks = [False] * len(whats)
+    for i in range(len(whats) - 1, -1, -1):
+        marks[i] = fresh.mark(place, whats[i])
+    return tuple(marks)
+
+
+def placed_cards(cards: tuple[str, ...], place: str, size: str, marks: tuple[bool, ...]) -> Markup:
+    """Cards face up in a place; those `marks` says arrived marked fresh."""
     return h(
         "span",
         {"class": "card-row", "data-place": place},
@@ -92,20 +102,18 @@ def placed_cards(cards: list[str], place: str, size: str, fresh: Fresh | None) -
 
 
 def placed_tokens(
-    model: Model,
-    kinds: list[str],
+    kinds: tuple[str, ...],
     place: str,
-    fresh: Fresh | None,
+    marks: tuple[bool, ...],
     seat: int | None = None,
-    at_risk: set[str] | None = None,
+    at_risk: frozenset[str] = frozenset(),
+    explained: str | None = None,
 ) -> Markup:
-    """A seat's proposed or passed tokens; those a conflict would cancel marked."""
-    marks = [False] * len(kinds)
-    for i in range(len(kinds) - 1, -1, -1):
-        marks[i] = fresh is not None and fresh.mark(place, f"token-{kinds[i]}")
+    """A seat's proposed or passed tokens; those a conflict would cancel marked, with a
+    button that explains why (`explained`: the one whose explanation is open)."""
     items = []
     for i, kind in enumerate(kinds):
-        risk = at_risk is not None and kind in at_risk
+        risk = kind in at_risk
         key = f"risk:{seat}:{kind}"
         items.append(
             h(
@@ -127,7 +135,7 @@ def placed_tokens(
                         "data-msg": "explain",
                         "data-value": key,
                         "aria-label": _("{kind} is at risk: why?").format(kind=KIND_NAMES[kind]),
-                        "aria-expanded": "true" if model.explain == key else "false",
+                        "aria-expanded": "true" if explained == key else "false",
                     },
                     "!",
                 ),
@@ -217,10 +225,10 @@ def top_bar(model: Model, game: Game) -> Markup:
             h("span", None, str(game.forum_size)),
         ),
         h("span", {"class": "spacer"}),
-        undo_button(model, "wide-only"),
+        slot("button", undo_button(model, "wide-only")),
         language_picker(model, "wide-only"),
-        pace and h("label", {"class": "wide-only", "for": "speed"}, _("Pace")),
-        pace and _select_speed(setup.speed),
+        slot("label", pace and h("label", {"class": "wide-only", "for": "speed"}, _("Pace"))),
+        slot("select", pace and _select_speed(setup.speed)),
         h(
             "button",
             {
@@ -291,7 +299,7 @@ def _select_speed(chosen: str) -> Markup:
 # --------------------------------------------------------------------------- the seats
 
 
-def _said(model: Model, seat: int) -> Markup | None:
+def _said(model: Model, seat: int) -> str | None:
     """At an online table: what this seat's player said last, while it is one of the
     last three lines of the chat (and the chat is not muted)."""
     online = model.online
@@ -299,24 +307,49 @@ def _said(model: Model, seat: int) -> Markup | None:
         return None
     devices = online.device.devices
     speaker = devices[seat] if seat < len(devices) else ""
-    said = next((t for d, t in reversed(online.lines[-3:]) if speaker and d == speaker), None)
-    return h("span", {"class": "said", "role": "status"}, said) if said else None
+    return next((t for d, t in reversed(online.lines[-3:]) if speaker and d == speaker), None)
 
 
-def _away(model: Model, seat: int) -> Markup | None:
-    """At an online table: a mark on the seat of a player known to be away."""
-    online = model.online
-    if online is None or seat not in away(online):
-        return None
-    playing = seat in online.device.stand_ins
-    # Translators: marks the seat of a player whose device left an online table.
-    said = _("away: a computer plays") if playing else _("away")
-    return h("span", {"class": "mark mark-away"}, said)
+@dataclass(frozen=True)
+class SeatFacts:
+    """All that one seat's board shows, and nothing else: the board is drawn from these
+    alone (`_draw_seat`), so a board whose facts did not change is not drawn again.
+    Each group of pieces comes with its fresh marks (see `Fresh`)."""
+
+    seat: int
+    name: str
+    colour: int
+    css: str  # the board's classes
+    occupant: str  # who sits here, in words
+    said: str | None  # online: this player's last line of the chat, while it shows
+    away: str | None  # online: the mark of a player away, in words
+    opener: bool
+    to_move: bool
+    veto: bool
+    lead: bool  # leads the game (the crown)
+    score: tuple[int, int, int]  # tokens, Imperium, passed
+    hand: tuple[str, ...]
+    hand_marks: tuple[bool, ...]
+    proposed: tuple[str, ...]
+    proposed_marks: tuple[bool, ...]
+    at_risk: frozenset[str]
+    explained: str | None  # the risk whose explanation is open, when it is this seat's
+    passed: tuple[str, ...]
+    passed_marks: tuple[bool, ...]
+    discards: tuple[str, ...]
+    discard_marks: tuple[bool, ...]
+    in_play: tuple[str, ...]
+    play_marks: tuple[bool, ...]
+    debating: bool  # a debate is under way (a topic is chosen)
+    total: int
+    withdrawn: bool
+    leading: bool  # leads the debate
+    state: str  # beside the bid: to act, withdrew, leads
+    language: str
 
 
 def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = False) -> Markup:
     """One senator's place at the table: name, occupant, marks, hand, tokens and bid."""
-    names = game.names
     occupant = model.occupants[seat] if seat < len(model.occupants) else HUMAN
     in_debate = game.topic is not None and game.decision == "debate"
     withdrawn = game.topic is not None and game.withdrawn(seat)
@@ -331,47 +364,99 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
         else pgettext("debate", "leads") if leading and in_debate
         else ""
     )  # fmt: skip
-    marks = [
-        # Translators: marks the senator who opened (or opens) the debate.
-        game.opener == seat and h("span", {"class": "mark mark-opener"}, _("opener")),
-        to_move and h("span", {"class": "mark mark-turn"}, pgettext("debate", "to act")),
-    ]
-    veto_place = seat_place(seat, "veto")
-    lead = seat in leaders(game) and any(score[0] for score in game.scores())
-    cards = hand_list(game.hand(seat))
-    in_play = game.in_play(seat)
-    said = _said(model, seat)  # in the occupant's place, so the seat keeps its height
+    css = classes(
+        "seat-board",
+        f"colour-{model.colours[seat]}",
+        own and "own",
+        own
+        and game.to_move == seat
+        and game.decision == "debate"
+        and model.screen != "replay"
+        and "hand-below",
+        to_move and "to-move",
+        withdrawn and in_debate and "withdrawn",
+        leading and "leading",
+    )
+    online = model.online
+    away_mark = None
+    if online is not None and seat in away(online):
+        # Translators: marks the seat of a player whose device left an online table.
+        away_mark = _("away: a computer plays") if seat in online.device.stand_ins else _("away")
+    hand = tuple(hand_list(game.hand(seat)))
+    proposed = tuple(game.proposed(seat))
+    passed = tuple(game.passed(seat))
+    discards = tuple(hand_list(game.discards(seat)))
+    in_play = tuple(game.in_play(seat))
+    explained = model.explain if (model.explain or "").startswith(f"risk:{seat}:") else None
+    facts = SeatFacts(
+        seat=seat,
+        name=game.names[seat],
+        colour=seat_colour(model, seat),
+        css=css,
+        occupant=OCCUPANT_LABELS[occupant],
+        said=_said(model, seat),
+        away=away_mark,
+        opener=game.opener == seat,
+        to_move=to_move,
+        veto=game.veto == seat,
+        lead=seat in leaders(game) and any(score[0] for score in game.scores()),
+        score=game.scores()[seat],
+        hand=hand,
+        hand_marks=fresh_marks(fresh, seat_place(seat, "hand"), [f"card-{c}" for c in hand]),
+        proposed=proposed,
+        proposed_marks=fresh_marks(
+            fresh, seat_place(seat, "proposed"), [f"token-{k}" for k in proposed]
+        ),
+        at_risk=frozenset(threats(game, seat)),
+        explained=explained,
+        passed=passed,
+        passed_marks=fresh_marks(fresh, seat_place(seat, "passed"), [f"token-{k}" for k in passed]),
+        discards=discards,
+        discard_marks=fresh_marks(
+            fresh, seat_place(seat, "discards"), [f"card-{c}" for c in discards]
+        ),
+        in_play=in_play,
+        play_marks=fresh_marks(fresh, seat_place(seat, "play"), [f"card-{c}" for c in in_play]),
+        debating=game.topic is not None,
+        total=total,
+        withdrawn=withdrawn,
+        leading=leading,
+        state=state,
+        language=language(),
+    )
+    return _draw_seat(facts)
+
+
+@lru_cache(maxsize=32)
+def _draw_seat(facts: SeatFacts) -> Markup:
+    """A seat's board from its facts: several seats, a few positions back, are kept."""
+    seat = facts.seat
+    cards = facts.hand
     return h(
         "article",
-        {
-            "class": classes(
-                "seat-board",
-                f"colour-{model.colours[seat]}",
-                own and "own",
-                own
-                and game.to_move == seat
-                and game.decision == "debate"
-                and model.screen != "replay"
-                and "hand-below",
-                to_move and "to-move",
-                withdrawn and in_debate and "withdrawn",
-                leading and "leading",
-            ),
-            "data-seat": seat,
-            "aria-label": names[seat],
-        },
+        {"class": facts.css, "data-seat": seat, "aria-label": facts.name},
         h(
             "header",
             {"class": "seat-head"},
-            seat_badge(model, seat, names),
-            said or h("span", {"class": "seat-occupant"}, OCCUPANT_LABELS[occupant]),
-            h("span", {"class": "marks"}, marks),
-            _away(model, seat),
-            _seat_score(game, seat, lead),
+            colour_badge(facts.colour, seat, facts.name),
+            # The line said sits in the occupant's place, so the seat keeps its height.
+            h("span", {"class": "said", "role": "status"}, facts.said)
+            if facts.said
+            else h("span", {"class": "seat-occupant"}, facts.occupant),
             h(
                 "span",
-                {"class": "veto-spot", "data-place": veto_place},
-                game.veto == seat
+                {"class": "marks"},
+                # Translators: marks the senator who opened (or opens) the debate.
+                facts.opener and h("span", {"class": "mark mark-opener"}, _("opener")),
+                facts.to_move
+                and h("span", {"class": "mark mark-turn"}, pgettext("debate", "to act")),
+            ),
+            facts.away and h("span", {"class": "mark mark-away"}, facts.away),
+            _seat_score(facts.score, facts.lead),
+            h(
+                "span",
+                {"class": "veto-spot", "data-place": seat_place(seat, "veto")},
+                facts.veto
                 and h(
                     "button",
                     {
@@ -381,66 +466,71 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
                         "data-msg": "explain",
                         "data-value": "veto",
                         "aria-label": _("{name} holds the veto: what does it do?").format(
-                            name=names[seat]
+                            name=facts.name
                         ),
                     },
                     icon("veto", _("veto"), "icon"),
                 ),
             ),
         ),
-        h(
-            "div",
-            {"class": "seat-hand"},
+        keyed(
             h(
-                "span",
-                {"class": "label"},
-                # Translators: a seat's hand, with the number of cards in it.
-                ngettext("Hand {n}", "Hand {n}", len(cards)).format(n=len(cards)),
-            ),
-            placed_cards(cards, seat_place(seat, "hand"), "mini", fresh),
+                "div",
+                {"class": "seat-hand"},
+                h(
+                    "span",
+                    {"class": "label"},
+                    # Translators: a seat's hand, with the number of cards in it.
+                    ngettext("Hand {n}", "Hand {n}", len(cards)).format(n=len(cards)),
+                ),
+                placed_cards(cards, seat_place(seat, "hand"), "mini", facts.hand_marks),
+            )
         ),
-        h(
-            "div",
-            {"class": "seat-tokens"},
-            h("span", {"class": "label"}, _("Proposed")),
-            placed_tokens(
-                model,
-                game.proposed(seat),
-                seat_place(seat, "proposed"),
-                fresh,
-                seat,
-                at_risk(game, seat),
-            ),
-            h("span", {"class": "label"}, _("Passed")),
-            placed_tokens(model, game.passed(seat), seat_place(seat, "passed"), fresh),
+        keyed(
+            h(
+                "div",
+                {"class": "seat-tokens"},
+                h("span", {"class": "label"}, _("Proposed")),
+                placed_tokens(
+                    facts.proposed,
+                    seat_place(seat, "proposed"),
+                    facts.proposed_marks,
+                    seat,
+                    facts.at_risk,
+                    facts.explained,
+                ),
+                h("span", {"class": "label"}, _("Passed")),
+                placed_tokens(facts.passed, seat_place(seat, "passed"), facts.passed_marks),
+            )
         ),
-        h(
-            "div",
-            {"class": "seat-discards"},
-            h("span", {"class": "label"}, _("Discards")),
-            placed_cards(
-                hand_list(game.discards(seat)),
-                seat_place(seat, "discards"),
-                "mini",
-                fresh,
-            ),
+        keyed(
+            h(
+                "div",
+                {"class": "seat-discards"},
+                h("span", {"class": "label"}, _("Discards")),
+                placed_cards(
+                    facts.discards, seat_place(seat, "discards"), "mini", facts.discard_marks
+                ),
+            )
         ),
         h(
             "div",
             {
-                "class": classes("bid", leading and "bid-leading", withdrawn and "bid-withdrawn"),
-                "data-withdrawn": None if game.topic is None else str(withdrawn).lower(),
+                "class": classes(
+                    "bid", facts.leading and "bid-leading", facts.withdrawn and "bid-withdrawn"
+                ),
+                "data-withdrawn": str(facts.withdrawn).lower() if facts.debating else None,
             },
-            placed_cards(in_play, seat_place(seat, "play"), "small", fresh),
+            placed_cards(facts.in_play, seat_place(seat, "play"), "small", facts.play_marks),
             h(
                 "span",
                 {"class": "bid-total"},
-                game.topic is not None
+                facts.debating
                 # Translators: read before a seat's total in the debate.
                 and h("span", {"class": "sr"}, pgettext("debate", "bid"), " "),
-                str(total) if game.topic is not None else "",
+                str(facts.total) if facts.debating else "",
             ),
-            state and h("span", {"class": "bid-state"}, state),
+            facts.state and h("span", {"class": "bid-state"}, facts.state),
         ),
     )
 
@@ -459,8 +549,8 @@ def passed_text(n: int) -> str:
     return ngettext("{n} passed", "{n} passed", n).format(n=n)
 
 
-def _seat_score(game: Game, seat: int, lead: bool) -> Markup:
-    tokens, imperium, passed = game.scores()[seat]
+def _seat_score(score: tuple[int, int, int], lead: bool) -> Markup:
+    tokens, imperium, passed = score
     return h(
         "span",
         {"class": classes("seat-score", lead and "lead")},
@@ -827,10 +917,10 @@ def centre(model: Model, game: Game, fresh: Fresh) -> Markup:
     return h(
         "div",
         {"class": "centre"},
-        topic_zone(model, game, fresh),
-        debate_moves(model, game),
-        last_move(model, game),
-        round_summary(model, game),
-        explanation(model, game),
-        docket_row(model, game, fresh),
+        keyed(topic_zone(model, game, fresh)),
+        slot("ol", debate_moves(model, game)),
+        slot("div", last_move(model, game)),
+        slot("table", round_summary(model, game)),
+        slot("div", explanation(model, game)),
+        keyed(docket_row(model, game, fresh)),
     )

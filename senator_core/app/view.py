@@ -127,7 +127,6 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
             h(
                 "section",
                 {"class": "table", "aria-label": _("The table")},
-                model.screen != "replay" and turn_banner(model, game),
                 h(
                     "div",
                     {"class": "seats-around"},
@@ -137,6 +136,9 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
                 own is not None and keyed(seat_board(model, game, own, fresh, own=True)),
                 coached is not None and coached.kind == "move" and coach_note(coached, False),
                 keyed(controls),
+                # Last: it comes and goes, and the page keeps what stands before it as it is.
+                # (It is drawn over the top bar, wherever it stands here.)
+                model.screen != "replay" and turn_banner(model, game),
             ),
             h(
                 "aside",
