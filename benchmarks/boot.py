@@ -12,8 +12,10 @@ await loadPyodide(), run "1+1" and mark themselves ready:
 The pages are loaded in interleaved rounds (the order turns every round), each
 in a fresh browser context so no HTTP cache carries over, and timed from
 navigation start to the moment `data-ready="1"` is set, as recorded in the page
-by a MutationObserver. The target: game/bare at most 1.10 (median of the
-round's ratios); game/stock tells what a player gains over Pyodide as published.
+by a MutationObserver. The target: game/stock at most 0.50, what a player gains
+over Pyodide as published. The floor beside it: the game's runtime started with
+micropip loaded, micropip imported and the wheel installed, which the game cannot
+do without, against the stock page, as if the game's own code took no time.
 
     .venv/bin/python benchmarks/boot.py [--runs 7] [--warmup 1] [--no-build] [--port 0] [--timeline]
 """
@@ -47,7 +49,7 @@ from building.server import SiteHandler  # noqa: E402
 from building.site import built_site  # noqa: E402
 
 LOAD_TIMEOUT_MS = 60_000
-TARGET_RATIO = 1.10
+TARGET_RATIO = 0.50  # game/stock
 
 # A bare page: the runtime from ../pyodide/, and nothing else.
 BARE_PAGE = """<!doctype html>
@@ -355,7 +357,15 @@ def report(rounds: list[dict[str, Load]], timeline: bool) -> None:
         print(f"game/{other}, ratio of the medians:   {medians:.3f}")
         print(f"game/{other}, median of round ratios: {statistics.median(ratios):.3f}")
         print(f"  round ratios: {', '.join(f'{r:.2f}' for r in ratios)}")
-    print(f"  target: game/bare at most {TARGET_RATIO:.2f}")
+    print(f"  target: game/stock at most {TARGET_RATIO:.2f}")
+    started = [v for v in runtime["game"] if v is not None]
+    floor = (
+        statistics.median(started) + statistics.median(split[0]) + statistics.median(split[1])
+    ) / statistics.median(ready["stock"])
+    print(
+        "  floor with micropip (the game's runtime with micropip loaded, its import and"
+        f" the install, over stock): {floor:.3f}"
+    )
     print_bytes(rounds[-1])
     if timeline:
         for name in PAGES:
