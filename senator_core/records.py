@@ -32,10 +32,10 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from .bots import BASELINE, LEVELS
 from .config import GameConfig
 from .game import Game, replay
 from .i18n import _, ngettext
+from .levels import BASELINE, LEVELS
 
 RECORD_FORMAT = "senator-record"
 RECORD_VERSION = 1

@@ -19,7 +19,7 @@ import time
 from collections.abc import Coroutine, Sequence
 from dataclasses import replace
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import js
 from pyodide.ffi import create_proxy, to_js
@@ -69,7 +69,9 @@ from senator_core.app.messages import (
     Thought,
 )
 from senator_core.app.storage import STORED_KEYS
-from senator_core.bots import SearchBot, Thinking, make
+
+if TYPE_CHECKING:
+    from senator_core.bots import Thinking
 
 SLICE_SECONDS = 0.025  # the longest a computer thinks before the page gets a turn
 GUARD_MS = 400  # a control that appears under the pointer ignores it this long
@@ -427,6 +429,8 @@ class Page:
 
     async def think(self, effect: Think) -> None:
         """A computer's search, in slices, and its answer as a message."""
+        from senator_core.bots import SearchBot, make  # noqa: PLC0415  (not before the first screen)
+
         game = effect.game
         started = time.perf_counter()
         bot = make(effect.level, seed=effect.seed)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..actions import Action
 from ..game import Game
+from ..levels import BASELINE, LEVELS, PINNED, PINNED_HARD
 from .base import Bot, ImmediateBot, RandomBot, SearchBot, Thinking, finish
 from .exploiters import EXPLOITERS, Exploiter
 from .heuristic import Heuristic
@@ -43,15 +44,6 @@ class Search:
     # Expects a rival's award to cancel its own proposed tokens whenever it can.
     wary: bool = False
 
-
-# The levels a player meets, weakest first.
-LEVELS = ("random", "heuristic", "easy", "normal", "hard", "expert")
-# Fixed players for the benchmarks to measure progress against; they must never
-# change. The baseline: Hard as it was before playouts were cut at a debate's end.
-BASELINE = "baseline"
-# Hard as it was before the exploiters (`exploiters.py`) were met.
-PINNED_HARD = "pinned_hard"
-PINNED = (BASELINE, PINNED_HARD)
 
 INFLUENCE = 0.5  # see `Search.influence`
 
