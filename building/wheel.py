@@ -49,16 +49,19 @@ def game_wheel() -> Path:
 
 
 # The game's modules a player's page never runs: the command line, and what it and the
-# benchmarks use to play games between computers.
+# benchmarks use to play games between computers, and the review of a game (on the
+# command line only, so far).
 NOT_IN_THE_PAGE = ("senator_core/__main__.py", "senator_core/bots/tournament.py",
-                   "senator_core/simulate.py")  # fmt: skip
+                   "senator_core/simulate.py", "senator_core/review.py")  # fmt: skip
 
 
 def page_wheel(wheel: Path) -> Path:
     """The wheel the page installs: the game's wheel without the modules the page never
     runs (`NOT_IN_THE_PAGE`), and with its metadata's headers alone (the long
-    description is the README). Made beside the wheel, once."""
-    target = wheel.parent / "page" / wheel.name
+    description is the README). Made beside the wheel, once for each list of the
+    modules left out (a folder named for it)."""
+    recipe = hashlib.sha256("\n".join(NOT_IN_THE_PAGE).encode()).hexdigest()[:12]
+    target = wheel.parent / f"page-{recipe}" / wheel.name
     if target.exists():
         return target
     records: list[str] = []

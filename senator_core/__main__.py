@@ -10,11 +10,13 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .bots import LEVELS
+from .bots import LEVELS, SEARCHES
 from .bots.tournament import Task, run
 from .config import VARIANT_VALUES, Variants
 from .game import Game
-from .records import RECORD_SUFFIX, Record, RecordError, read_record
+from .records import HUMAN, RECORD_SUFFIX, Record, RecordError, read_record
+from .review import REVIEW_LEVEL, review
+from .review import report as review_report
 from .rules import MAX_PLAYERS, MIN_PLAYERS
 from .simulate import report, simulate
 from .transcript import transcript
@@ -103,6 +105,17 @@ def parser() -> argparse.ArgumentParser:
     watch.add_argument(
         "--json", action="store_true", help="print the record back, checked and normalised"
     )
+    rate = commands.add_parser(
+        "review",
+        help="rate every decision of a finished game by the search, and sum up each player",
+    )
+    rate.add_argument("file", metavar="FILE", help=f"a {RECORD_SUFFIX} file, or - for stdin")
+    rate.add_argument("--json", action="store_true", help="print one JSON object")
+    rate.add_argument(
+        "--all", action="store_true", help="rate the computers' moves too, not only the people's"
+    )
+    rate.add_argument("--level", choices=list(SEARCHES), default=REVIEW_LEVEL)
+    rate.add_argument("--seed", type=int, default=0)
     return top
 
 
@@ -205,10 +218,51 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    try:
+        text = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as err:
+        return _error("review", f"cannot read {args.file!r}: {err.strerror or err}")
+    try:
+        record = read_record(text)
+    except RecordError as err:
+        return _error("review", str(err))
+    if not record.finished:
+        return _error("review", "the game is not finished: only a finished game is reviewed")
+    game = record.game
+    seats = [s for s in range(game.players) if args.all or record.occupants[s] == HUMAN]
+    if not seats:
+        return _error("review", "no person played this game: --all rates the computers")
+    rated = review(game, seats, args.level, args.seed)
+    if args.json:
+        out = json.dumps(
+            {
+                **rated.to_dict(),
+                "seats": {
+                    str(s): {
+                        "name": game.names[s],
+                        "accuracy": rated.accuracy(s),
+                        "marks": rated.counts(s),
+                        "costliest": [r.step for r in rated.costliest(s)],
+                    }
+                    for s in seats
+                },
+            },
+            indent=2,
+        )
+        out += "\n"
+    else:
+        out = review_report(rated, game.names, seats)
+    sys.stdout.write(out)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "replay":
         return _replay(args)
+    if args.command == "review":
+        return _review(args)
     variants = Variants(**{name: getattr(args, name) for name in VARIANT_VALUES})
     if args.command == "tournament":
         return _tournament(args, variants)
