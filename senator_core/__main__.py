@@ -200,16 +200,19 @@ def _simulate(args: argparse.Namespace, variants: Variants) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _read(command: str, file: str) -> Record | int:
+    """The record in `file` (- for stdin), or the exit status of a clear message."""
     try:
-        text = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+        text = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
     except OSError as err:
-        return _error("replay", f"cannot read {args.file!r}: {err.strerror or err}")
+        return _error(command, f"cannot read {file!r}: {err.strerror or err}")
     try:
-        record = read_record(text)
+        return read_record(text)
     except RecordError as err:
-        return _error("replay", str(err))
-    out = record.to_json() if args.json else transcript(record)
+        return _error(command, str(err))
+
+
+def _write(out: str) -> int:
     try:
         sys.stdout.write(out)
         sys.stdout.flush()
@@ -218,15 +221,17 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    record = _read("replay", args.file)
+    if isinstance(record, int):
+        return record
+    return _write(record.to_json() if args.json else transcript(record))
+
+
 def _review(args: argparse.Namespace) -> int:
-    try:
-        text = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
-    except OSError as err:
-        return _error("review", f"cannot read {args.file!r}: {err.strerror or err}")
-    try:
-        record = read_record(text)
-    except RecordError as err:
-        return _error("review", str(err))
+    record = _read("review", args.file)
+    if isinstance(record, int):
+        return record
     if not record.finished:
         return _error("review", "the game is not finished: only a finished game is reviewed")
     game = record.game
@@ -253,8 +258,7 @@ def _review(args: argparse.Namespace) -> int:
         out += "\n"
     else:
         out = review_report(rated, game.names, seats)
-    sys.stdout.write(out)
-    return 0
+    return _write(out)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -125,6 +125,7 @@ def reviewing(
         seat = position.to_move
         legal = position.legal_actions()
         if seat is not None and seat in seats and len(legal) > 1:
+            # A player of its own for each decision: a rating does not hang on the others.
             bot = make(level, seed=seed)
             assert isinstance(bot, SearchBot)
             options = yield from bot.estimating(position)

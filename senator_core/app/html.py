@@ -6,6 +6,7 @@ import re
 import zlib
 from collections.abc import Container, Iterable, Mapping
 from html import escape
+from typing import overload
 
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 _NAMES_SEEN: set[str] = set()  # tag and attribute names already checked against _NAME
@@ -100,6 +101,10 @@ def h(tag: str, attrs: Attrs | None = None, *children: object) -> Markup:
     return Markup("".join(parts))
 
 
+@overload
+def keyed(element: Markup) -> Markup: ...
+@overload
+def keyed(element: Markup | bool | None) -> Markup | None: ...
 def keyed(element: Markup | bool | None) -> Markup | None:
     """`element` with a `data-v` attribute, a checksum of its whole HTML: the page
     leaves a subtree whose checksum did not change as it is, without comparing it

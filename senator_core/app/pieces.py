@@ -92,7 +92,7 @@ def sentence(model: Model, words: Sentence, names: tuple[str, ...]) -> Markup:
 def language_picker(model: Model, where: str = "") -> Markup:
     """The language to play in, each named in its own language; changed at any time.
     Keyed: the page leaves a menu as it stands rather than set its choice again."""
-    picker = keyed(
+    return keyed(
         h(
             "label",
             {"class": classes("lang-pick", where)},
@@ -107,8 +107,6 @@ def language_picker(model: Model, where: str = "") -> Markup:
             ),
         )
     )
-    assert picker is not None
-    return picker
 
 
 def phrase(template: str, **parts: object) -> Markup:

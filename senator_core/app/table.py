@@ -157,9 +157,9 @@ def threats(game: Game, seat: int) -> dict[str, tuple[str, ...]]:
     return {kind: by for kind, by in found.items() if by}
 
 
-def at_risk(game: Game, seat: int) -> set[str]:
+def at_risk(game: Game, seat: int) -> frozenset[str]:
     """The seat's proposed kinds that a token coming to it would cancel (see `threats`)."""
-    return set(threats(game, seat))
+    return frozenset(threats(game, seat))
 
 
 # --------------------------------------------------------------------------- the bar
@@ -407,7 +407,7 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
         proposed_marks=fresh_marks(
             fresh, seat_place(seat, "proposed"), [f"token-{k}" for k in proposed]
         ),
-        at_risk=frozenset(threats(game, seat)),
+        at_risk=at_risk(game, seat),
         explained=explained,
         passed=passed,
         passed_marks=fresh_marks(fresh, seat_place(seat, "passed"), [f"token-{k}" for k in passed]),
