@@ -21,7 +21,7 @@ import senator_core as sc
 
 from ..viewkit import DECISIONS_DOCKET, rigged_config
 from .axe import assert_accessible, violations
-from .conftest import Site, Watch, open_game
+from .conftest import BOOT_TIMEOUT, READY_OFFER, Site, Watch, open_game
 from .test_interface import SHOTS, link_url
 
 # From the start of the rigged deal of `DECISIONS_DOCKET`: each kind of decision and
@@ -110,20 +110,25 @@ def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
     story = page.locator(".round-story")
     stories = 0
     for _ in range(MAX_CLICKS):
-        # The next thing to do: an action, a round's summary to go on from, or the end.
-        page.locator(
-            "#decision [data-action], [data-msg='go-on'], [data-screen='end']"
-        ).first.wait_for()
-        if end.count():
+        # The next thing to do (an action, a round's summary to go on from, or the
+        # end), read in one look: a move that is no choice the page makes itself
+        # after a pause, so a second look may find another table.
+        offer = page.wait_for_function(READY_OFFER, timeout=BOOT_TIMEOUT).json_value()
+        if offer["ended"]:
             break
-        if story.count():
+        if offer["story"]:
             if not stories:
                 found += look(page, "a round's summary")
             stories += 1
             click(page, "[data-msg='go-on']")
             story.wait_for(state="detached")
-            continue
-        page.locator("#decision [data-action]").first.press("Enter")
+        elif offer["forced"]:
+            page.wait_for_function(f"document.documentElement.dataset.moves !== '{offer['moves']}'")
+        else:
+            if offer["guarded"]:
+                page.locator("[data-guard]").wait_for(state="detached")
+            page.locator("#decision [data-action]").first.press("Enter")
+            page.wait_for_function(f"document.documentElement.dataset.moves !== '{offer['moves']}'")
     end.wait_for(timeout=5_000)
     assert stories == 2, "each round but the last ends with its summary held"
     found += look(page, "end screen")

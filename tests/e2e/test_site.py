@@ -172,6 +172,31 @@ def test_a_broken_site_shows_a_readable_error(
     assert page.locator("#boot-retry").is_visible()
 
 
+@pytest.mark.parametrize("failures", [1, 99])
+def test_the_package_installer_is_fetched_again_once(site: Site, page: Any, failures: int) -> None:
+    """A dropped download of micropip is tried once more; two are a readable error."""
+    left = [failures]
+
+    def drop(route: Any) -> None:
+        if left[0] > 0:
+            left[0] -= 1
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/pyodide/micropip-*.whl", drop)
+    page.goto(f"{site.origin}/?nosw")
+    page.wait_for_selector("html[data-ready='1'], html[data-ready='error']")
+    if failures == 1:
+        assert page.evaluate("document.documentElement.dataset.ready") == "1"
+        assert page.locator("[data-msg='new-game']").is_visible()
+    else:
+        cause = page.locator(".boot-error-cause").inner_text()
+        assert "Could not load the package installer (micropip)" in cause
+        assert "micropip" in page.locator(".boot-error-detail").inner_text()
+        assert page.locator("#boot-retry").is_visible()
+
+
 @pytest.mark.parametrize(
     "missing",
     ["delete window.WebAssembly;", "delete WebAssembly.Exception;", "delete window.BigInt64Array;"],

@@ -40,10 +40,11 @@ if (!window.seenErrors) {
 def ready(driver: Any) -> bool:
     state = driver.execute_script("return document.documentElement.dataset.ready || ''")
     if state == "error":
-        cause = driver.execute_script(
-            "return document.querySelector('.boot-error-cause')?.textContent"
+        cause, detail = driver.execute_script(
+            "return [document.querySelector('.boot-error-cause')?.textContent,"
+            " document.querySelector('.boot-error-detail')?.textContent]"
         )
-        raise RuntimeError(f"the game did not start: {cause}")
+        raise RuntimeError(f"the game did not start: {cause}\n{detail}")
     return bool(state == "1")
 
 
