@@ -49,10 +49,9 @@ def game_wheel() -> Path:
 
 
 # The game's modules a player's page never runs: the command line, and what it and the
-# benchmarks use to play games between computers, and the review of a game (on the
-# command line only, so far).
+# benchmarks use to play games between computers.
 NOT_IN_THE_PAGE = ("senator_core/__main__.py", "senator_core/bots/tournament.py",
-                   "senator_core/simulate.py", "senator_core/review.py")  # fmt: skip
+                   "senator_core/simulate.py")  # fmt: skip
 
 
 def page_wheel(wheel: Path) -> Path:

@@ -15,7 +15,7 @@ from .bots.tournament import Task, run
 from .config import VARIANT_VALUES, Variants
 from .game import Game
 from .records import HUMAN, RECORD_SUFFIX, Record, RecordError, read_record
-from .review import REVIEW_LEVEL, review
+from .review import MARKS, REVIEW_LEVEL, review, thresholds
 from .review import report as review_report
 from .rules import MAX_PLAYERS, MIN_PLAYERS
 from .simulate import report, simulate
@@ -240,24 +240,13 @@ def _review(args: argparse.Namespace) -> int:
         return _error("review", "no person played this game: --all rates the computers")
     rated = review(game, seats, args.level, args.seed)
     if args.json:
+        summary = {"thresholds": dict(zip(MARKS[1:], thresholds(game.players), strict=True))}
         out = json.dumps(
-            {
-                **rated.to_dict(),
-                "seats": {
-                    str(s): {
-                        "name": game.names[s],
-                        "accuracy": rated.accuracy(s),
-                        "marks": rated.counts(s),
-                        "costliest": [r.step for r in rated.costliest(s)],
-                    }
-                    for s in seats
-                },
-            },
-            indent=2,
+            {**rated.to_dict(), **summary, "summary": rated.summary(game.names)}, indent=2
         )
         out += "\n"
     else:
-        out = review_report(rated, game.names, seats)
+        out = review_report(rated, game.names)
     return _write(out)
 
 

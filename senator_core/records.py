@@ -12,7 +12,8 @@ A record (`.senator.json`) is JSON:
       "auto": [12, 30],           # actions made for a player: nothing else was legal
       "undos": 0,                 # how often a player took a move back
       "started": "2026-12-01T09:30:00Z",   # or "" when unknown
-      "result": {"scores": [[tokens, imperium, passed], ...], "winners": [0]}
+      "result": {"scores": [[tokens, imperium, passed], ...], "winners": [0]},
+      "review": {...}             # version 2: Review.to_dict(), when the game was reviewed
     }
 
 Each seat's "kind" is its occupant, who plays it: "human" or a computer level (the
@@ -20,7 +21,11 @@ key keeps the name version 1 gave it, so that every version of the page reads ev
 record). `result` is null while the game is in progress. Reading a record replays every
 action, so a record that does not hold a legal game, or whose result is not
 the one its moves reach, is refused with a message saying which. Versions: 1,
-the first. A record of a newer version is refused and left as it was.
+the first; 2 adds "review", the review of a finished game (`senator_core.review`),
+and is written only by a record that holds one, so a record without a review stays
+readable by a page that knows version 1. A review that cannot be read costs the
+record its review, not its game (`Record.unread` says why). A record of a newer
+version is refused and left as it was.
 """
 
 from __future__ import annotations
@@ -29,16 +34,18 @@ import base64
 import binascii
 import json
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
 from .config import GameConfig
 from .game import Game, replay
 from .i18n import _, ngettext
 from .levels import BASELINE, LEVELS
+from .review import Review, ReviewError
 
 RECORD_FORMAT = "senator-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+REVIEWED_SINCE = 2  # the first version that may hold a review
 RECORD_SUFFIX = ".senator.json"
 HUMAN = "human"
 OCCUPANTS = (HUMAN, *LEVELS, BASELINE)  # who may play a seat: a person or a computer level
@@ -62,6 +69,9 @@ class Record:
     auto: tuple[int, ...] = ()
     undos: int = 0
     started: str = ""
+    review: Review | None = None
+    # Why the file's review could not be read (it was left out), or "".
+    unread: str = field(default="", compare=False)
 
     @property
     def finished(self) -> bool:
@@ -85,7 +95,7 @@ class Record:
         game = self.game
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
+            "version": REVIEWED_SINCE if self.review is not None else 1,
             **game.record(),
             "seats": [
                 {"name": game.names[s], "colour": self.colours[s], "kind": self.occupants[s]}
@@ -96,6 +106,8 @@ class Record:
             "started": self.started,
             "result": self.result(),
         }
+        if self.review is not None:
+            data["review"] = self.review.to_dict()
         return data
 
     def to_json(self) -> str:
@@ -137,7 +149,7 @@ def record_from_dict(data: Any) -> Record:
         )
     known = {
         "format", "version", "config", "actions", "reseeds", "seats", "auto", "undos",
-        "started", "result",
+        "started", "result", *(("review",) if version >= REVIEWED_SINCE else ()),
     }  # fmt: skip
     unknown = sorted(str(k) for k in set(data) - known)
     if unknown:
@@ -161,7 +173,10 @@ def record_from_dict(data: Any) -> Record:
     started = data.get("started", "")
     if not isinstance(started, str) or len(started) > 40:
         raise RecordError(_("This game record's date is not readable."))
-    record = Record(game, colours, occupants, tuple(sorted(set(auto))), undos, started)
+    review, unread = _read_review(data.get("review"), game)
+    record = Record(
+        game, colours, occupants, tuple(sorted(set(auto))), undos, started, review, unread
+    )
     if "result" in data and data["result"] != record.result():
         if record.result() is None:
             wrong = _(
@@ -179,6 +194,20 @@ def record_from_dict(data: Any) -> Record:
             )
         raise RecordError(wrong)
     return record
+
+
+def _read_review(data: Any, game: Game) -> tuple[Review | None, str]:
+    """A record's review, or None and, when it had one, why it was left out."""
+    if data is None:
+        return None, ""
+    try:
+        if game.decision != "over":
+            raise ReviewError("only a finished game has a review")
+        return Review.from_dict(data, game), ""
+    except ReviewError:
+        return None, _(
+            "The game's review could not be read; it was left out and can be made again."
+        )
 
 
 def whole_number(value: object) -> TypeGuard[int]:
@@ -290,8 +319,9 @@ def game_link(config: GameConfig) -> str:
 
 def record_link(record: Record) -> str | None:
     """The query string that opens this whole game, moves and all, to watch or play
-    on (`?game=<base64url of the compressed record>`); None when it is too long."""
-    data = record.to_dict()
+    on (`?game=<base64url of the compressed record>`); None when it is too long. A
+    link leaves the review out: it would seldom fit, and is made again in a minute."""
+    data = replace(record, review=None).to_dict()
     data["started"] = ""  # a link says what happened, not when
     text = json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
     packed = zlib.compress(text.encode(), 9)

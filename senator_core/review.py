@@ -2,11 +2,15 @@
 more than one choice, the search rates every choice by the chance to win it leaves
 the player, and the move made is marked by what it cost against the best.
 
-Marks, by the chance to win a move gives up against the best choice found:
-- good: less than 5 points (0.05);
-- inaccuracy: 5 to 10 points;
-- mistake: 10 to 20 points;
-- blunder: 20 points or more.
+Marks, by the chance to win a move gives up against the best choice found, as a
+share of a fair chance (1 in 3 at three players, 1 in 4 at four, 1 in 5 at five):
+- good: less than 15% of a fair chance;
+- inaccuracy: 15% to 30%;
+- mistake: 30% to 60%;
+- blunder: 60% or more.
+At three players that is 5, 10 and 20 points of chance to win; at four, 3.75, 7.5
+and 15; at five, 3, 6 and 12. A move matters less at a bigger table, and the
+marks follow: one share at any size.
 
 A seat's accuracy is 1 minus its mean cost, over the decisions rated.
 """
@@ -14,25 +18,36 @@ A seat's accuracy is 1 minus its mean cost, over the decisions rated.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from .bots import SEARCHES, SearchBot, Thinking, finish, make
 from .game import Game, new_game
+from .levels import LEVELS
+
+if TYPE_CHECKING:
+    from .bots import Thinking
 
 MARKS = ("good", "inaccuracy", "mistake", "blunder")
-# The least cost of each mark after the first, in chance to win.
-THRESHOLDS = (0.05, 0.10, 0.20)
+# The least cost of each mark after the first, in shares of a fair chance to win.
+THRESHOLDS = (0.15, 0.30, 0.60)
 REVIEW_LEVEL = "hard"  # the search that rates the moves
 COSTLIEST = 3  # the moves a seat's summary names
 
 
-def mark_of(cost: float) -> str:
-    """The mark of a move that gave up `cost` of the chance to win."""
+def mark_of(cost: float, players: int) -> str:
+    """The mark of a move that gave up `cost` of the chance to win at a table of
+    `players`."""
+    share = cost * players
     found = MARKS[0]
     for mark, least in zip(MARKS[1:], THRESHOLDS, strict=True):
-        if cost >= least:
+        if share >= least - 1e-9:
             found = mark
     return found
+
+
+def thresholds(players: int) -> tuple[float, ...]:
+    """The thresholds at a table of `players`, in points of chance to win."""
+    return tuple(round(100 * least / players, 2) for least in THRESHOLDS)
 
 
 @dataclass(frozen=True)
@@ -45,6 +60,7 @@ class Rating:
     decision: str
     played: str
     chances: tuple[tuple[str, float], ...]
+    after: tuple[float, ...]  # every player's chance after the move made
 
     @property
     def best(self) -> str:
@@ -61,19 +77,33 @@ class Rating:
 
     @property
     def mark(self) -> str:
-        return mark_of(self.cost)
+        return mark_of(self.cost, len(self.after))
+
+
+REVIEW_FORMAT = 1  # the version of a review as kept with its game
+
+
+class ReviewError(ValueError):
+    """A kept review that cannot be read, or does not belong to its game."""
 
 
 @dataclass(frozen=True)
 class Review:
-    """Every rated decision of a game, by the search at `level` with `seed`."""
+    """Every rated decision of a game of `players`, made by the decisions of `seats`,
+    by the search at `level` with `seed`."""
 
     level: str
     seed: int
+    players: int
+    seats: tuple[int, ...]
     ratings: tuple[Rating, ...]
 
     def of(self, seat: int) -> tuple[Rating, ...]:
         return tuple(r for r in self.ratings if r.seat == seat)
+
+    def at(self, step: int) -> Rating | None:
+        """The rating of the move at `step`, if it was rated."""
+        return next((r for r in self.ratings if r.step == step), None)
 
     def accuracy(self, seat: int) -> float | None:
         """1 minus the seat's mean cost; None when none of its decisions was rated."""
@@ -92,57 +122,192 @@ class Review:
             found[r.mark] += 1
         return found
 
+    def joined(self, other: Review) -> Review:
+        """This review with the seats `other` rated besides (made alike)."""
+        mine = set(self.seats)
+        ratings = [*self.ratings, *(r for r in other.ratings if r.seat not in mine)]
+        return replace(
+            self,
+            seats=tuple(sorted(mine | set(other.seats))),
+            ratings=tuple(sorted(ratings, key=lambda r: r.step)),
+        )
+
     def to_dict(self) -> dict[str, object]:
+        """The review as kept with its game (`from_dict` reads it back)."""
         return {
+            "version": REVIEW_FORMAT,
             "level": self.level,
             "seed": self.seed,
-            "thresholds": dict(zip(MARKS[1:], THRESHOLDS, strict=True)),
+            "players": self.players,
+            "seats": list(self.seats),
             "ratings": [
-                {
-                    "step": r.step,
-                    "seat": r.seat,
-                    "decision": r.decision,
-                    "played": r.played,
-                    "best": r.best,
-                    "cost": round(r.cost, 4),
-                    "mark": r.mark,
-                    "chances": [[text, round(value, 4)] for text, value in r.chances],
-                }
+                [r.step, r.seat, r.decision, r.played, [list(c) for c in r.chances], list(r.after)]
                 for r in self.ratings
             ],
         }
 
+    @classmethod
+    def from_dict(cls, data: object, game: Game) -> Review:
+        """A kept review of `game`; ReviewError if it is not one (a newer format, a
+        damaged or forged file, another game's)."""
+        try:
+            return _read_review(data, game)
+        except ReviewError:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError) as err:
+            raise ReviewError(f"the review could not be read ({type(err).__name__})") from err
+
+    def summary(self, names: tuple[str, ...]) -> dict[str, object]:
+        """Each rated seat's name, accuracy, marks and costliest moves (steps)."""
+        return {
+            str(s): {
+                "name": names[s],
+                "accuracy": self.accuracy(s),
+                "marks": self.counts(s),
+                "costliest": [r.step for r in self.costliest(s)],
+            }
+            for s in self.seats
+        }
+
+
+def _chance(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise ReviewError(f"a chance to win must be a number from 0 to 1, not {value!r}")
+    return float(value)
+
+
+def _read_review(data: object, game: Game) -> Review:
+    if not isinstance(data, dict):
+        raise ReviewError("a review must be an object")
+    if data.get("version") != REVIEW_FORMAT:
+        raise ReviewError(f"a review of format {data.get('version')!r} cannot be read here")
+    level, seed, players = data["level"], data["seed"], data["players"]
+    if level not in LEVELS or type(seed) is not int or players != game.players:
+        raise ReviewError("the review is not of this game or not by a known search")
+    seats = tuple(data["seats"])
+    if any(type(s) is not int or not 0 <= s < players for s in seats) or len(set(seats)) != len(
+        seats
+    ):
+        raise ReviewError("the review names a seat that is not at the table")
+    actions = game.actions
+    ratings = []
+    last = -1
+    for step, seat, decision, played, chances, after in data["ratings"]:
+        if type(step) is not int or not last < step < len(actions) or type(seat) is not int:
+            raise ReviewError("the review rates a move the game does not have")
+        if seat not in seats:
+            raise ReviewError("the review rates a move the game does not have")
+        if played != str(actions[step]) or not isinstance(decision, str):
+            raise ReviewError("the review rates a move the game did not make")
+        options = tuple((str(text), _chance(value)) for text, value in chances)
+        if played not in {text for text, _ in options} or len(after) != players:
+            raise ReviewError("a rating without the move made")
+        ratings.append(
+            Rating(step, seat, decision, played, options, tuple(_chance(v) for v in after))
+        )
+        last = step
+    return Review(level, seed, players, tuple(sorted(seats)), tuple(ratings))
+
+
+@dataclass
+class Progress:
+    """How far a review in steps has come: decisions rated of those to rate."""
+
+    done: int = 0
+    total: int = 0
+
+
+def to_rate(game: Game, seats: Collection[int]) -> Thinking[list[int]]:
+    """The steps of the decisions `seats` made with more than one choice, found in
+    steps (a yield every few moves replayed)."""
+    position = new_game(game.config)
+    steps = []
+    for step, action in enumerate(game.actions):
+        seat = position.to_move
+        if seat is not None and seat in seats and len(position.legal_actions()) > 1:
+            steps.append(step)
+        position.apply(action)
+        if step % 16 == 15:
+            yield
+    return steps
+
 
 def reviewing(
-    game: Game, seats: Collection[int], level: str = REVIEW_LEVEL, seed: int = 0
+    game: Game,
+    seats: Collection[int],
+    level: str = REVIEW_LEVEL,
+    seed: int = 0,
+    progress: Progress | None = None,
+    only: Collection[int] | None = None,
 ) -> Thinking[Review]:
-    """`review` in steps, yielding as the search does, so a page can go on answering."""
+    """`review` in steps, yielding as the search does, so a page can go on answering;
+    `progress` follows the decisions rated, and `only` limits them to those steps.
+
+    Each choice the search weighs at a decision, and the move made if it is not one
+    of them, is rated by a search of its own from the position after it: the mean of
+    the player's reward as the search plays on from there, every player doing their
+    best by their own lights. A move is judged by where it leaves the player, not by
+    how much of one shared search went its way (a search spends little on moves it
+    finds worse, and so knows them poorly)."""
+    from .bots import SEARCHES, make  # noqa: PLC0415  (the players load when first needed)
+    from .bots.mcts import MCTSBot  # noqa: PLC0415
+
     if level not in SEARCHES:
         raise ValueError(f"no search level {level!r}: {', '.join(SEARCHES)}")
+    steps = set((yield from to_rate(game, seats)))
+    if only is not None:
+        steps &= set(only)
+    if progress is not None:
+        progress.done, progress.total = 0, len(steps)
     position = new_game(game.config)
     ratings = []
     for step, action in enumerate(game.actions):
         seat = position.to_move
-        legal = position.legal_actions()
-        if seat is not None and seat in seats and len(legal) > 1:
+        if step in steps and seat is not None:
             # A player of its own for each decision: a rating does not hang on the others.
             bot = make(level, seed=seed)
-            assert isinstance(bot, SearchBot)
-            options = yield from bot.estimating(position)
-            ranked = sorted(((str(a), v) for a, v in options), key=lambda o: (-o[1], o[0]))
-            ratings.append(Rating(step, seat, position.decision, str(action), tuple(ranked)))
+            assert isinstance(bot, MCTSBot)
+            options = bot.considered(position)
+            if action not in options:
+                options.append(action)
+            chances: list[tuple[str, float]] = []
+            after: list[float] = []
+            for option in options:
+                then = position.clone()
+                then.apply(option)
+                outlook = [round(v, 4) for v in (yield from bot.looking_ahead(then, seat))]
+                chances.append((str(option), outlook[seat]))
+                if option == action:
+                    after = outlook
+            ranked = sorted(chances, key=lambda o: (-o[1], o[0]))
+            ratings.append(
+                Rating(step, seat, position.decision, str(action), tuple(ranked), tuple(after))
+            )
+            if progress is not None:
+                progress.done += 1
         position.apply(action)
-    return Review(level, seed, tuple(ratings))
+    return Review(level, seed, game.players, tuple(sorted(seats)), tuple(ratings))
 
 
-def review(game: Game, seats: Collection[int], level: str = REVIEW_LEVEL, seed: int = 0) -> Review:
-    """Rates every decision the `seats` made with more than one choice."""
-    return finish(reviewing(game, seats, level, seed))
+def review(
+    game: Game,
+    seats: Collection[int],
+    level: str = REVIEW_LEVEL,
+    seed: int = 0,
+    only: Collection[int] | None = None,
+) -> Review:
+    """Rates every decision the `seats` made with more than one choice (at the steps
+    `only`, when given)."""
+    from .bots import finish  # noqa: PLC0415
+
+    return finish(reviewing(game, seats, level, seed, only=only))
 
 
-def report(review: Review, names: tuple[str, ...], seats: Collection[int]) -> str:
+def report(review: Review, names: tuple[str, ...]) -> str:
     """The review as text: each rated move with its mark, then a summary per seat."""
-    points = ", ".join(f"{m} {round(t * 100)}+" for m, t in zip(MARKS[1:], THRESHOLDS, strict=True))
+    points = ", ".join(
+        f"{m} {p:g}+" for m, p in zip(MARKS[1:], thresholds(review.players), strict=True)
+    )
     lines = [
         f"Review by the {review.level} search (seed {review.seed}); chance to win given up,"
         f" in points: {points}.",
@@ -156,7 +321,7 @@ def report(review: Review, names: tuple[str, ...], seats: Collection[int]) -> st
             )
         lines.append(line)
     lines += ["", "Summary"]
-    for seat in seats:
+    for seat in review.seats:
         accuracy = review.accuracy(seat)
         if accuracy is None:
             lines.append(f"  {names[seat]}: no decision with a choice")
@@ -172,3 +337,20 @@ def report(review: Review, names: tuple[str, ...], seats: Collection[int]) -> st
                 f" (the best was {r.best})"
             )
     return "\n".join(lines) + "\n"
+
+
+def kept_accuracies(data: object) -> dict[int, float]:
+    """Each rated seat's accuracy from a review as kept (`Review.to_dict`), read
+    without its game, for a list of games; {} when it cannot be read."""
+    try:
+        if not isinstance(data, dict) or data.get("version") != REVIEW_FORMAT:
+            return {}
+        costs: dict[int, list[float]] = {}
+        for _step, seat, _decision, played, chances, _after in data["ratings"]:
+            values = {str(text): _chance(value) for text, value in chances}
+            if type(seat) is not int or played not in values:
+                return {}
+            costs.setdefault(seat, []).append(max(values.values()) - values[played])
+        return {seat: 1.0 - sum(c) / len(c) for seat, c in costs.items()}
+    except (KeyError, TypeError, ValueError):
+        return {}

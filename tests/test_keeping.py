@@ -35,6 +35,7 @@ from senator_core.app.saves import (
 from senator_core.records import (
     HUMAN,
     LINK_LIMIT,
+    RECORD_VERSION,
     Record,
     RecordError,
     read_link,
@@ -274,7 +275,7 @@ def test_every_kind_of_bad_record_says_what_is_wrong_and_changes_nothing() -> No
     bad = {
         "not JSON": "PK\x03\x04 a zip file",
         "not a Senator game record": '{"format": "senator-game"}',
-        "newer version of Senator": changed(text, lambda d: d.update(version=2)),
+        "newer version of Senator": changed(text, lambda d: d.update(version=RECORD_VERSION + 1)),
         "is not legal": changed(text, lambda d: d["actions"].__setitem__(-1, "topic war")),
         "inconsistent: its result": changed(text, lambda d: d["result"]["winners"].reverse() or
                                              d["result"].update(winners=[9])),

@@ -1,6 +1,8 @@
 """The review of a finished game (`senator_core/review.py`) and its command line:
-marks by the stated thresholds, every decision with a choice rated, the same review
-for the same seed, and a clear message for a file it cannot review."""
+marks by the stated thresholds, sound marks in positions where a move plainly wins or
+plainly loses, every decision with a choice rated, the same review for the same seed,
+the review kept with its record (and a damaged or forged one left out), and a clear
+message for a file it cannot review."""
 
 from __future__ import annotations
 
@@ -13,8 +15,20 @@ import pytest
 import senator_core as sc
 from senator_core.__main__ import main
 from senator_core.bots import make
-from senator_core.records import HUMAN, Record
-from senator_core.review import MARKS, THRESHOLDS, Rating, Review, mark_of, review
+from senator_core.records import HUMAN, Record, read_record, record_link
+from senator_core.review import (
+    MARKS,
+    THRESHOLDS,
+    Rating,
+    Review,
+    ReviewError,
+    kept_accuracies,
+    mark_of,
+    review,
+    thresholds,
+)
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 LEVEL = "easy"  # a quick search: the review's workings, not its judgement, are tested
 
@@ -34,9 +48,13 @@ def finished_game(seed: int, players: int = 3) -> sc.Game:
     return game
 
 
-def test_marks_follow_the_stated_thresholds() -> None:
-    assert THRESHOLDS == (0.05, 0.10, 0.20)
-    assert [mark_of(c) for c in (0.0, 0.0499, 0.05, 0.0999, 0.10, 0.1999, 0.20, 0.9)] == [
+def test_marks_follow_the_stated_thresholds_as_shares_of_a_fair_chance() -> None:
+    assert THRESHOLDS == (0.15, 0.30, 0.60)
+    assert thresholds(3) == (5.0, 10.0, 20.0)
+    assert thresholds(4) == (3.75, 7.5, 15.0)
+    assert thresholds(5) == (3.0, 6.0, 12.0)
+    costs = (0.0, 0.0374, 0.0375, 0.0749, 0.075, 0.1499, 0.15, 0.9)
+    assert [mark_of(c, 4) for c in costs] == [
         "good",
         "good",
         "inaccuracy",
@@ -46,23 +64,103 @@ def test_marks_follow_the_stated_thresholds() -> None:
         "blunder",
         "blunder",
     ]
+    assert mark_of(0.0375, 3) == "good" and mark_of(0.0375, 5) == "inaccuracy"
 
 
 def test_a_rating_costs_what_the_move_gave_up_against_the_best() -> None:
-    rating = Rating(
-        7, 1, "debate", "play 2", (("withdraw", 0.6), ("play 2", 0.45), ("play 5", 0.1))
-    )
+    after = (0.45, 0.2, 0.2, 0.15)
+    chances = (("withdraw", 0.6), ("play 2", 0.45), ("play 5", 0.1))
+    rating = Rating(7, 0, "debate", "play 2", chances, after)
     assert rating.best == "withdraw"
     assert rating.chance == 0.45
     assert rating.cost == pytest.approx(0.15)
-    assert rating.mark == "mistake"
-    best = Rating(8, 1, "debate", "withdraw", rating.chances)
+    assert rating.mark == "blunder"  # 15 points at four players
+    best = Rating(8, 0, "debate", "withdraw", chances, after)
     assert best.cost == 0.0 and best.mark == "good"
-    summary = Review("hard", 0, (rating, best))
-    assert summary.accuracy(1) == pytest.approx(1 - 0.075)
-    assert summary.accuracy(0) is None
-    assert summary.costliest(1) == (rating,)  # a good move is never among the costliest
-    assert summary.counts(1) == {"good": 1, "inaccuracy": 0, "mistake": 1, "blunder": 0}
+    summary = Review("hard", 0, 4, (0,), (rating, best))
+    assert summary.accuracy(0) == pytest.approx(1 - 0.075)
+    assert summary.accuracy(1) is None
+    assert summary.costliest(0) == (rating,)  # a good move is never among the costliest
+    assert summary.counts(0) == {"good": 1, "inaccuracy": 0, "mistake": 0, "blunder": 1}
+    assert summary.at(7) == rating and summary.at(9) is None
+
+
+def plain_positions() -> list[dict[str, object]]:
+    data = json.loads((FIXTURES / "plain_positions.json").read_text())
+    positions: list[dict[str, object]] = data["positions"]
+    return positions
+
+
+def position_of(case: dict[str, object]) -> sc.Game:
+    game = sc.new_game(
+        sc.GameConfig(players=int(str(case["players"])), seed=int(str(case["seed"])))
+    )
+    for action in case["actions"]:  # type: ignore[attr-defined]
+        game.apply(action)
+    return game
+
+
+def forces_a_win(game: sc.Game, seat: int) -> bool:
+    """Whether `seat` can make sure it wins alone, whatever the others play."""
+    if game.decision == "over":
+        return game.winners() == [seat]
+    mine = game.to_move == seat
+    for action in game.legal_actions():
+        then = game.clone()
+        then.apply(action)
+        if forces_a_win(then, seat) == mine:
+            return mine
+    return not mine
+
+
+def loses_for_sure(game: sc.Game, seat: int) -> bool:
+    """Whether `seat` is not among the winners however anyone plays on."""
+    if game.decision == "over":
+        return seat not in game.winners()
+    for action in game.legal_actions():
+        then = game.clone()
+        then.apply(action)
+        if not loses_for_sure(then, seat):
+            return False
+    return True
+
+
+def finished_after(position: sc.Game, move: str) -> sc.Game:
+    game = position.clone()
+    game.apply(move)
+    bots = [make("heuristic", seed=s) for s in range(game.players)]
+    while game.to_move is not None:
+        game.apply(bots[game.to_move].choose(game))
+    return game
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_a_move_that_plainly_wins_is_good_and_one_that_plainly_loses_a_blunder(
+    index: int,
+) -> None:
+    case = plain_positions()[index]
+    position = position_of(case)
+    seat = position.to_move
+    assert seat is not None
+    step = position.moves
+    wins, loses = case["wins"], case["loses"]
+    assert isinstance(wins, list) and isinstance(loses, list) and wins and loses
+    # What the positions claim holds: every continuation was tried.
+    for move in [str(a) for a in position.legal_actions()]:
+        then = position.clone()
+        then.apply(move)
+        assert forces_a_win(then, seat) == (move in wins), move
+        assert loses_for_sure(then, seat) == (move in loses), move
+    for move in [*wins, *loses]:
+        rated = review(finished_after(position, move), [seat], "hard", only=[step])
+        rating = rated.at(step)
+        assert rating is not None and rating.played == move
+        if move in wins:
+            assert rating.mark == "good", (move, rating.chances)
+            assert rating.chance > 0.75
+        else:
+            assert rating.mark == "blunder", (move, rating.chances)
+            assert rating.best in wins and rating.chance < 0.15
 
 
 def test_every_decision_with_a_choice_is_rated_and_the_same_seed_gives_the_same_review() -> None:
@@ -106,12 +204,16 @@ def test_the_command_line_rates_the_people_and_sums_them_up(
 
     assert main(["review", str(path), "--level", LEVEL, "--json", "--all"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["level"] == LEVEL and data["thresholds"]["blunder"] == 0.2
-    assert set(data["seats"]) == {"0", "1", "2"}
-    steps = {r["step"] for r in data["ratings"]}
-    for seat in data["seats"].values():
+    assert data["level"] == LEVEL and data["thresholds"]["blunder"] == 20.0  # three players
+    assert data["seats"] == [0, 1, 2] and set(data["summary"]) == {"0", "1", "2"}
+    steps = {rating[0] for rating in data["ratings"]}
+    for seat in data["summary"].values():
         assert 0.0 <= seat["accuracy"] <= 1.0
         assert set(seat["costliest"]) <= steps and len(seat["costliest"]) <= 3
+    # What --json prints is the review as a record keeps it.
+    assert Review.from_dict(
+        {k: data[k] for k in ("version", "level", "seed", "players", "seats", "ratings")}, game
+    ).seats == (0, 1, 2)
 
 
 def test_a_game_the_review_cannot_take_gets_a_clear_message(
@@ -128,3 +230,67 @@ def test_a_game_the_review_cannot_take_gets_a_clear_message(
     (tmp_path / "bad.json").write_text("{not json")
     assert main(["review", str(tmp_path / "bad.json")]) == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_a_review_is_kept_with_its_record_and_read_back_whole() -> None:
+    game = finished_game(8)
+    rated = review(game, [0, 1], LEVEL, seed=2)
+    assert Review.from_dict(json.loads(json.dumps(rated.to_dict())), game) == rated
+    record = Record(game, (0, 1, 2), (HUMAN, HUMAN, "easy"), review=rated)
+    data = record.to_dict()
+    assert data["version"] == 2 and data["review"]["version"] == 1
+    assert read_record(record.to_json()) == record
+    plain = Record(game, (0, 1, 2), (HUMAN, HUMAN, "easy"))
+    assert plain.to_dict()["version"] == 1 and "review" not in plain.to_dict()
+    # A link carries the game, not its review.
+    assert record_link(record) == record_link(plain)
+    assert kept_accuracies(data["review"]) == pytest.approx(
+        {0: rated.accuracy(0), 1: rated.accuracy(1)}
+    )
+    # The computers' seat rated later joins the review.
+    more = review(game, [2], LEVEL, seed=2)
+    joined = rated.joined(more)
+    assert joined.seats == (0, 1, 2) and joined.ratings == review(game, [0, 1, 2], LEVEL, 2).ratings
+
+
+def forged(data: dict[str, object], change: object) -> dict[str, object]:
+    copy = json.loads(json.dumps(data))
+    change(copy)  # type: ignore[operator]
+    return copy  # type: ignore[no-any-return]
+
+
+def test_a_damaged_or_forged_review_is_left_out_and_the_game_kept() -> None:
+    game = finished_game(9)
+    rated = review(game, [0], LEVEL)
+    record = Record(game, (0, 1, 2), (HUMAN, "easy", "easy"), review=rated)
+    data = record.to_dict()
+    first = data["review"]["ratings"][0]
+    changes = {
+        "a newer format": lambda d: d["review"].update(version=99),
+        "not an object": lambda d: d.update(review=[1, 2]),
+        "an unknown search": lambda d: d["review"].update(level="oracle"),
+        "another table's": lambda d: d["review"].update(players=5),
+        "a seat not at the table": lambda d: d["review"].update(seats=[0, 7]),
+        "a move never made": lambda d: first.__setitem__(3, "topic war") or
+        d["review"]["ratings"].__setitem__(0, first),
+        "a step out of order": lambda d: d["review"]["ratings"].reverse(),
+        "a chance above 1": lambda d: d["review"]["ratings"][0][4][0].__setitem__(1, 7),
+        "a chance that is text": lambda d: d["review"]["ratings"][0][4][0].__setitem__(1, "x"),
+        "a rating cut short": lambda d: d["review"]["ratings"][0].pop(),
+        "a seat that is true": lambda d: d["review"]["ratings"][0].__setitem__(1, True),
+        "the chances of another table": lambda d: d["review"]["ratings"][0][5].append(0.1),
+    }  # fmt: skip
+    for what, change in changes.items():
+        bad = forged(data, change)
+        with pytest.raises(ReviewError):
+            Review.from_dict(bad["review"], game)
+        opened = read_record(json.dumps(bad))
+        assert opened.review is None and "could not be read" in opened.unread, what
+        assert opened.game.record() == game.record()
+        assert kept_accuracies(bad["review"]) == {} or what in (
+            "another table's", "a seat not at the table", "a step out of order",
+            "a move never made", "an unknown search", "the chances of another table",
+        )  # fmt: skip
+    # A review of a game that is not over is left out too.
+    unfinished = dict(data, actions=data["actions"][:-3], result=None, auto=[])
+    assert read_record(json.dumps(unfinished)).review is None

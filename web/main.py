@@ -44,7 +44,9 @@ from senator_core.app.effects import (
     PageLanguage,
     PageTitle,
     PickFile,
+    RunReview,
     Scroll,
+    StopReview,
     Store,
     Think,
     Transmit,
@@ -64,6 +66,9 @@ from senator_core.app.messages import (
     PeerLeft,
     PeerSent,
     QrReady,
+    Reviewed,
+    ReviewFailed,
+    ReviewProgress,
     StorageFailed,
     Stored,
     Thought,
@@ -228,6 +233,7 @@ class Page:
         self.audio: Any = None  # made on first use, after the player has interacted
         self.chimes = 0
         self.thinking: dict[bool, Any] = {}  # the running search of each sort (estimate or not)
+        self.reviewing: Any = None  # the review being made, if any
         self.tasks: set[Any] = set()  # running effects, kept alive
         # Proxies made once and kept for the page's life.
         self.unguard = create_proxy(self.release_guard)
@@ -372,6 +378,14 @@ class Page:
                 if running is not None:
                     running.cancel()
                 self.thinking[effect.estimate] = self.start(self.think(effect))
+            case RunReview():
+                if self.reviewing is not None:
+                    self.reviewing.cancel()
+                self.reviewing = self.start(self.review(effect))
+            case StopReview():
+                if self.reviewing is not None:
+                    self.reviewing.cancel()
+                    self.reviewing = None
             case After(seconds, msg):
                 self.start(self.after(seconds, msg))
             case Chime(final):
@@ -422,6 +436,27 @@ class Page:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return task
+
+    async def review(self, effect: RunReview) -> None:
+        """A game's review, in slices, with its progress now and then as a message."""
+        from senator_core.review import Progress, reviewing  # noqa: PLC0415  (when first asked)
+
+        progress = Progress()
+        steps = reviewing(effect.game, effect.seats, effect.level, effect.seed, progress)
+        told = -1
+        try:
+            while True:
+                await asyncio.sleep(0)
+                deadline = time.perf_counter() + SLICE_SECONDS
+                while time.perf_counter() < deadline:
+                    next(steps)
+                if progress.done != told:
+                    told = progress.done
+                    self.dispatch(ReviewProgress(progress.done, progress.total))
+        except StopIteration as done:
+            self.dispatch(Reviewed(done.value))
+        except Exception as err:
+            self.dispatch(ReviewFailed(f"{type(err).__name__}: {err}"))
 
     async def after(self, seconds: float, msg: Msg) -> None:
         await asyncio.sleep(seconds)

@@ -44,6 +44,24 @@ class Think:
 
 
 @dataclass(frozen=True)
+class RunReview:
+    """Review `game`, rating the decisions of `seats` by the search at `level` seeded
+    with `seed`, time-sliced so the page answers all the while: `ReviewProgress` now
+    and then, and `Reviewed` (or `ReviewFailed`) at the end. A newer `RunReview`
+    replaces one still running."""
+
+    game: Game
+    seats: tuple[int, ...]
+    level: str
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class StopReview:
+    """Stop the review being made, if any."""
+
+
+@dataclass(frozen=True)
 class After:
     """Wait `seconds`, then send `msg`."""
 
@@ -183,6 +201,8 @@ class Disconnect:
 Effect = (
     Store
     | Think
+    | RunReview
+    | StopReview
     | After
     | Chime
     | Animate

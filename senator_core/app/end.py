@@ -12,6 +12,8 @@ from .lesson import coaching
 from .log import log_section
 from .model import Model
 from .pieces import icon, seat_badge, token_list
+from .replay import places
+from .review import end_review
 from .scoreboard import tie_break_steps
 from .story import game_story
 from .text import and_list
@@ -166,6 +168,7 @@ def end_screen(model: Model, game: Game) -> Markup:
             h("button", {"type": "button", "data-msg": "history"}, _("Games played")),
             h("button", {"type": "button", "data-msg": "title"}, _("Title screen")),
         ),
+        keyed(end_review(model, places)),
         game_story(model, game),
         share_section(model, game),
         keyed(log_section(model, game, whole=True, jump=True)),

@@ -9,6 +9,7 @@ from ..i18n import _, ngettext
 from ..records import Record, RecordError, read_record
 from .derived import record_of
 from .model import Model
+from .reviewing import review_of
 from .saves import HISTORY_FORMAT, add_kept, history_json, load_history
 from .watching import open_replay
 
@@ -41,7 +42,8 @@ def open_file(model: Model, text: str) -> Model:
     except RecordError as err:
         return replace(model, notice=str(err))
     back = model.screen if model.screen in ("title", "history", "end", "game") else "title"
-    return open_replay(model, record, back, record.game.moves)
+    opened = open_replay(model, record, back, record.game.moves)
+    return replace(opened, notice=record.unread) if record.unread else opened
 
 
 def export_file(model: Model, what: str, now: str) -> tuple[str, str] | None:
@@ -55,6 +57,9 @@ def export_file(model: Model, what: str, now: str) -> tuple[str, str] | None:
     record: Record | None = None
     if what == "game":
         record = record_of(model)
+        review = None if record is None else review_of(model, record)
+        if record is not None and review is not None:
+            record = replace(record, review=review)
     elif what == "watch" and model.watch is not None:
         record = model.watch.record
     elif what.startswith("kept-") and what[5:].isdigit() and int(what[5:]) < len(model.history):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..i18n import _, ngettext, pgettext
 from ..records import HUMAN
-from .html import Markup, h
+from ..review import kept_accuracies
+from .html import Markup, h, raw
 from .model import Model
 from .pieces import colour_badge, icon
 from .saves import Kept, statistics
@@ -44,6 +45,7 @@ def _row(model: Model, index: int, game: Kept) -> Markup:
     winners = set(result["winners"]) if result else set()
     scores = result["scores"] if result else None
     confirming = model.confirm == f"forget-{index}"
+    accuracy = kept_accuracies(game.data.get("review"))
     seats = [
         h(
             "li",
@@ -54,6 +56,8 @@ def _row(model: Model, index: int, game: Kept) -> Markup:
             and h("span", {"class": "seat-occupant"}, f"({level_name(occupants[s])})"),
             scores is not None and h("span", {"class": "kept-score"}, f" {scores[s][0]}"),
             s in winners and h("span", {"class": "mark"}, " ", pgettext("result", "victor")),
+            s in accuracy and h("span", {"class": "kept-accuracy"}, " · ",
+                                _("accuracy {accuracy}").format(accuracy=f"{accuracy[s]:.0%}")),
         )
         for s in range(len(names))
     ]  # fmt: skip
@@ -77,6 +81,11 @@ def _row(model: Model, index: int, game: Kept) -> Markup:
                 "button",
                 {"type": "button", "data-msg": "watch-kept", "data-value": index},
                 _("Watch") if result else _("Watch or play on"),
+            ),
+            result and h(
+                "button",
+                {"type": "button", "data-msg": "review", "data-value": f"kept-{index}"},
+                _("Open the review") if accuracy else _("Review"),
             ),
             h(
                 "button",
@@ -105,6 +114,56 @@ def _row(model: Model, index: int, game: Kept) -> Markup:
             ),
         ),
     )  # fmt: skip
+
+
+TREND_GAMES = 10  # the reviewed games a player's accuracy is followed over
+
+
+def accuracy_trend(games: tuple[Kept, ...]) -> Markup | None:
+    """For each person by name, their accuracy over their last reviewed games, oldest
+    first: the figures and a small line."""
+    found: dict[str, list[float]] = {}
+    for game in reversed(games):  # the history is newest first
+        accuracy = kept_accuracies(game.data.get("review"))
+        for seat, name in enumerate(game.names):
+            if seat in accuracy and game.occupants[seat] == HUMAN:
+                found.setdefault(name, []).append(accuracy[seat])
+    if not found:
+        return None
+    rows = []
+    for name, values in sorted(found.items(), key=lambda item: -len(item[1])):
+        last = values[-TREND_GAMES:]
+        rows.append(
+            h(
+                "li",
+                {"class": "trend"},
+                h("span", {"class": "trend-name"}, name),
+                " ",
+                _sparkline(last),
+                " ",
+                " → ".join(f"{value:.0%}" for value in last),
+            )
+        )
+    return h(
+        "section",
+        {"class": "accuracy-trend"},
+        h("h2", None, _("Accuracy in reviewed games")),
+        h("ul", None, rows),
+    )
+
+
+def _sparkline(values: list[float]) -> Markup:
+    low, high = min(values), max(values)
+    span = max(high - low, 0.01)
+    step = 80 / max(len(values) - 1, 1)
+    points = " ".join(
+        f"{round(i * step, 1)},{round(18 - 16 * (v - low) / span + 1, 1)}"
+        for i, v in enumerate(values)
+    )
+    return raw(
+        '<svg class="sparkline" viewBox="0 0 80 20" aria-hidden="true" focusable="false">'
+        f'<polyline fill="none" points="{points}"/></svg>'
+    )
 
 
 def history_screen(model: Model) -> Markup:
@@ -148,6 +207,7 @@ def history_screen(model: Model) -> Markup:
             {"class": "history-figures"},
             h("p", None, kept),
             levels and h("ul", {"class": "level-figures"}, levels),
+            accuracy_trend(games),
         ),
         h(
             "div",

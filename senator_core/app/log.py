@@ -8,6 +8,7 @@ from .derived import log_of
 from .html import Markup, h, keyed
 from .model import Model
 from .pieces import sentence
+from .review import mark_badge
 from .text import KIND_NAMES, describe
 
 # After a line that a move made for a player begins: it was the only legal choice.
@@ -21,17 +22,24 @@ _DRAWN: dict[int, tuple[object, tuple[object, ...], Markup]] = {}
 _DRAWN_KEPT = 4
 
 
-def log_section(model: Model, game: Game, whole: bool = False, jump: bool = False) -> Markup:
+def log_section(
+    model: Model,
+    game: Game,
+    whole: bool = False,
+    jump: bool = False,
+    marks: tuple[tuple[int, str], ...] = (),
+) -> Markup:
     """The game so far, grouped by round and by debate, drawn once per log: the
     current round in full, earlier ones one tap away (`model.log_rounds`), or every
-    round when `whole`. With `jump`, each line opens the replay at its move."""
+    round when `whole`. With `jump`, each line opens the replay at its move; `marks`
+    puts a review's mark on the entry where a marked move's lines begin."""
     last = game.last_log_entry()
     shown = None if whole else model.log_rounds
-    depends = (game.names, model.colours, model.auto, shown, jump, language())
+    depends = (game.names, model.colours, model.auto, shown, jump, marks, language())
     drawn = _DRAWN.get(id(last))
     if drawn is not None and drawn[0] is last and drawn[1] == depends:
         return drawn[2]
-    html = _draw_log(model, game, shown, jump)
+    html = _draw_log(model, game, shown, jump, dict(marks))
     if len(_DRAWN) >= _DRAWN_KEPT:
         _DRAWN.pop(next(iter(_DRAWN)))
     _DRAWN[id(last)] = (last, depends, html)
@@ -39,7 +47,11 @@ def log_section(model: Model, game: Game, whole: bool = False, jump: bool = Fals
 
 
 def _draw_log(
-    model: Model, game: Game, shown: tuple[int, ...] | None, jump: bool = False
+    model: Model,
+    game: Game,
+    shown: tuple[int, ...] | None,
+    jump: bool = False,
+    marks: dict[int, str] | None = None,
 ) -> Markup:
     """The log's rounds in the order they were played, each cut into its preparation,
     its debates and its clean-up; with `shown`, rounds before the current one that are
@@ -66,6 +78,8 @@ def _draw_log(
         if words is not None:
             # The log is the longest part of the page: its lines skip the builder.
             note = auto_note if index in auto else ""
+            if marks and index in marks:
+                note += " " + mark_badge(marks[index])
             line = f"{sentence(model, words, names)}{note}"
             if jump:
                 line = (

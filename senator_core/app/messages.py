@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..review import Review
+
 # --------------------------------------------------------------------------- game moves
 
 
@@ -239,6 +241,47 @@ class WatchKept:
     """Watch game number `index` of the history."""
 
     index: str
+
+
+@dataclass(frozen=True)
+class ReviewGame:
+    """Review a finished game: the one in the replay or just ended (""), or game
+    "kept-N" of the history, opened in the replay."""
+
+    what: str = ""
+
+
+@dataclass(frozen=True)
+class ReviewAll:
+    """Show the computers' moves in the review too, or no longer (rating them first,
+    if they are not yet)."""
+
+
+@dataclass(frozen=True)
+class CancelReview:
+    """Stop the review being made."""
+
+
+@dataclass(frozen=True)
+class ReviewProgress:
+    """The review being made has rated `done` of `total` decisions."""
+
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """The review being made is done: `review` (a `senator_core.review.Review`)."""
+
+    review: Review
+
+
+@dataclass(frozen=True)
+class ReviewFailed:
+    """The review being made stopped on an error."""
+
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -517,6 +560,12 @@ Msg = (
     | Watch
     | WatchEntry
     | WatchKept
+    | ReviewGame
+    | ReviewAll
+    | CancelReview
+    | ReviewProgress
+    | Reviewed
+    | ReviewFailed
     | Step
     | ReplayPlay
     | ReplayTick
@@ -586,6 +635,9 @@ CONTROLS: dict[str, Callable[[str], Msg]] = {
     "watch": Watch,
     "watch-entry": WatchEntry,
     "watch-kept": WatchKept,
+    "review": ReviewGame,
+    "review-all": lambda _: ReviewAll(),
+    "review-cancel": lambda _: CancelReview(),
     "step": Step,
     "replay-play": lambda _: ReplayPlay(),
     "leave": lambda _: Leave(),

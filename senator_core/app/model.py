@@ -124,6 +124,17 @@ class Watch:
 
 
 @dataclass(frozen=True)
+class ReviewRun:
+    """A review being made: of `record`, rating the decisions of `seats`; `done` of
+    `total` decisions rated so far."""
+
+    record: Record
+    seats: tuple[int, ...]
+    done: int = 0
+    total: int = 0
+
+
+@dataclass(frozen=True)
 class Online:
     """This device at a table shared online (see `online.py`): the protocol's device,
     never changed in place (each message works on a copy), the room it meets the
@@ -219,6 +230,8 @@ class Model:
     lesson: Lesson | None = None  # the guided first game, when it is the game at the table
     entropy: str = ""  # random text from the page, that this device's ids are made from
     build: str = ""  # the build of the game this page runs (devices of another cannot play)
+    reviewing: ReviewRun | None = None  # the review being made, in the background
+    review_all: bool = False  # the review shows the computers' moves too
 
     @property
     def auto(self) -> tuple[int, ...]:

@@ -4,36 +4,46 @@ from the position at the step shown (see `model.watched`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..game import Game
 from ..i18n import _, ngettext, pgettext
 from ..records import Timeline
 from .derived import log_of
-from .html import Markup, h
+from .html import Markup, h, slot
 from .model import SPEEDS, Model, Watch
 from .pieces import phrase, seat_badge
+from .review import move_review, timeline_marks
 from .text import DECISION_TITLES, KIND_NAMES, SPEED_LABELS, and_list
 
 
 def jumps(watch: Watch) -> list[tuple[int, str]]:
     """The places a replay can jump to: its start, each round and debate, its end."""
     line: Timeline = watch.line
-    game = watch.record.game
+    return places(watch.record.game, line.step_of_entry, line.steps, watch.record.finished)
+
+
+def places(
+    game: Game, step_of_entry: Callable[[int], int], steps: int, finished: bool
+) -> list[tuple[int, str]]:
+    """The start of `game`, each round and debate (by the step after the action that
+    wrote its first log line, `step_of_entry`), and its end."""
     names = game.names
-    places = [(0, _("Round 1: the deal"))]
+    found = [(0, _("Round 1: the deal"))]
     for index, event in enumerate(log_of(game)):
-        step = line.step_of_entry(index)
+        step = step_of_entry(index)
         if event.id == "round_start" and step:
-            places.append((step, _("Round {round}").format(round=event.args["round"])))
+            found.append((step, _("Round {round}").format(round=event.args["round"])))
         elif event.id == "topic_chosen":
             topic = KIND_NAMES[event.args["topic"]]
             # Translators: a place to jump to in a replay; {name} opened the debate.
             debate = _("Debate on {kind} ({name})").format(
                 kind=topic, name=names[event.args["seat"]]
             )
-            places.append((step, f"· {debate}"))  # set under its round by the dot
-    if line.steps:
-        places.append((line.steps, _("The end") if watch.record.finished else _("The last move")))
-    return places
+            found.append((step, f"· {debate}"))  # set under its round by the dot
+    if steps:
+        found.append((steps, _("The end") if finished else _("The last move")))
+    return found
 
 
 def _next_up(model: Model, game: Game) -> Markup:
@@ -104,6 +114,7 @@ def replay_controls(model: Model, shown: Model) -> Markup:
             ),
             _next_up(shown, game),
         ),
+        slot("div", move_review(model, watch)),
         h(
             "div",
             {"class": "replay-buttons"},
@@ -135,6 +146,7 @@ def replay_controls(model: Model, shown: Model) -> Markup:
                 "aria-label": pgettext("replay", "Move"),
             },
         ),
+        slot("div", timeline_marks(model, watch)),
         h(
             "div",
             {"class": "replay-options"},

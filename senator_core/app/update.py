@@ -20,7 +20,7 @@ from ..config import DEFAULT_NAMES, GameConfig
 from ..game import new_game, replay
 from ..i18n import LANGUAGES, _, use
 from ..records import HUMAN, RecordError, timeline
-from . import lesson, online
+from . import lesson, online, reviewing
 from .changes import at_position, at_table, on_screen
 from .derived import (
     computer_to_move,
@@ -65,6 +65,7 @@ from .messages import (
     Act,
     AskHint,
     BeginTable,
+    CancelReview,
     ChooseFile,
     Coach,
     CodeMade,
@@ -113,6 +114,11 @@ from .messages import (
     QuickPlay,
     ReplayPlay,
     ReplayTick,
+    ReviewAll,
+    Reviewed,
+    ReviewFailed,
+    ReviewGame,
+    ReviewProgress,
     Rule,
     Say,
     StandIn,
@@ -148,7 +154,7 @@ from .setup import for_friends, game_config, quick_occupants, set_field, switch
 from .storage import persist, session_model, set_aside
 from .story import ended_round
 from .view import page_title
-from .watching import open_replay, step_replay
+from .watching import open_kept, open_replay, step_replay
 
 Effects = tuple[Effect, ...]
 STORY_HOLDS = 5  # a watched round's summary stays this many of the pace's holds
@@ -294,14 +300,19 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
         case WatchEntry(entry):
             return _watch_entry(model, entry), ()
         case WatchKept(index):
-            if not index.isdigit() or int(index) >= len(model.history):
-                return model, ()
-            try:
-                record = model.history[int(index)].record()
-            except RecordError as err:
-                said = _("This kept game cannot be opened. {reason}").format(reason=err)
-                return replace(model, notice=said), ()
-            return open_replay(model, record, "history", 0, int(index)), ()
+            return open_kept(model, index), ()
+        case ReviewGame(what):
+            return reviewing.start_review(model, what)
+        case ReviewAll():
+            return reviewing.show_all(model)
+        case CancelReview():
+            return reviewing.cancel(model)
+        case ReviewProgress(done, total):
+            return reviewing.progress(model, done, total), ()
+        case Reviewed(review):
+            return reviewing.reviewed(model, review), ()
+        case ReviewFailed(reason):
+            return reviewing.failed(model, reason), ()
         case Step(where):
             return step_replay(model, where), ()
         case ReplayPlay():

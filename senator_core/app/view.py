@@ -25,7 +25,8 @@ from .model import Model
 from .motion import moves
 from .online import mine
 from .pieces import SEAT_COLOURS, kind_icon, language_picker
-from .replay import replay_controls
+from .replay import jumps, replay_controls
+from .review import log_marks, review_panel
 from .scoreboard import scoreboard, tie_break_steps
 from .setup_form import setup_screen
 from .story import round_story, view_story
@@ -86,8 +87,11 @@ def forum_panel(game: Game) -> Markup:
     )
 
 
-def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Markup:
-    """The table; with `controls`, a replay's: they stand where the decision would."""
+def game_screen(
+    model: Model, game: Game, controls: Markup | None = None, review: Markup | None = None
+) -> Markup:
+    """The table; with `controls`, a replay's: they stand where the decision would,
+    and its `review` beside the table."""
     found = moves(just_happened(model))
     fresh = Fresh(found)
     around, own = seating(model, game)
@@ -97,6 +101,8 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
         model.online is not None and game.to_move is not None and not mine(model, game.to_move)
     )
     coached = coaching(model) if controls is None else None
+    watch = model.watch
+    marks = log_marks(model, watch) if review is not None and watch is not None else ()
     story = round_story(game, model.story) if controls is None and model.story else None
     if coached is not None and coached.kind == "strayed":
         controls = coach_hold(coached)  # what the move did is shown before the round's end
@@ -146,7 +152,8 @@ def game_screen(model: Model, game: Game, controls: Markup | None = None) -> Mar
                 coached is not None and coached.kind == "move" and coach_note(coached, True),
                 keyed(scoreboard(model, game)),
                 model.screen != "replay" and table_side(model, game),
-                keyed(log_section(model, game, jump=model.screen == "replay")),
+                keyed(review),
+                keyed(log_section(model, game, jump=model.screen == "replay", marks=marks)),
                 model.screen != "replay" and keyed(share_section(model, game)),
                 language_picker(model, "narrow-only"),
             ),
@@ -236,7 +243,8 @@ def view(model: Model) -> Markup:
     elif model.screen == "replay" and model.watch is not None:
         shown = watched(model)
         assert shown.game is not None
-        body = game_screen(shown, shown.game, replay_controls(model, shown))
+        panel = review_panel(model, jumps(model.watch))
+        body = game_screen(shown, shown.game, replay_controls(model, shown), panel)
         at_table = True
     elif model.screen == "history":
         body = history_screen(model)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..records import Record, timeline
+from ..i18n import _
+from ..records import Record, RecordError, timeline
 from .changes import on_screen
 from .model import Model, Watch
 from .saves import turns_of
@@ -20,6 +21,19 @@ def open_replay(
     step = max(0, min(step, line.steps))
     watch = Watch(record, line, step, back=back, kept=kept_at, turns=turns_of(record, line))
     return replace(on_screen(model, "replay"), watch=watch, panel="", explain="", notice=None)
+
+
+def open_kept(model: Model, index: str) -> Model:
+    """The replay viewer on game number `index` of the history (unchanged for no such
+    game; a notice for one that cannot be read)."""
+    if not index.isdigit() or int(index) >= len(model.history):
+        return model
+    try:
+        record = model.history[int(index)].record()
+    except RecordError as err:
+        said = _("This kept game cannot be opened. {reason}").format(reason=err)
+        return replace(model, notice=said)
+    return open_replay(model, record, "history", 0, int(index))
 
 
 def step_replay(model: Model, where: str) -> Model:

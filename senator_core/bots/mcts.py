@@ -195,6 +195,7 @@ class MCTSBot:
         self.name = name
         self.iterations = iterations
         self.searched = 0  # iterations of the last search (the work cap may stop it early)
+        self.outlook: list[float] = []  # each player's mean reward over the last search
         self.seed = seed
         self.exploration = exploration  # the UCT constant, rewards being in [0, 1]
         self.noise = noise  # how often a playout takes a random candidate action
@@ -238,6 +239,19 @@ class MCTSBot:
         """Each legal action with the search's estimate of the mover's reward (about
         the chance to win)."""
         return finish(self.estimating(game))
+
+    def considered(self, game: Game) -> list[Action]:
+        """The actions the search weighs at the position (a `wise` search leaves the
+        silly ones out)."""
+        return self._options(game, legal_choices(game))
+
+    def looking_ahead(self, game: Game, seat: int) -> Thinking[list[float]]:
+        """Each player's chance at the position, as a search on behalf of `seat` plays
+        on from it (the position may be over: then its result)."""
+        if game._decision == OVER:
+            return final_reward(game, 0.0)
+        yield from self.searching(game, seat)
+        return self.outlook
 
     def thinking(self, game: Game) -> Thinking[Action]:
         """`choose` in steps: yields after every iteration of the search (and every
@@ -297,12 +311,16 @@ class MCTSBot:
         """Runs the iterations from `game` and returns the root of the tree."""
         return finish(self.searching(game))
 
-    def searching(self, game: Game) -> Thinking[Node]:
+    def searching(self, game: Game, seat: int | None = None) -> Thinking[Node]:
         """The search in steps, a yield after each iteration (and in long playouts).
         `searched` then holds the iterations done. Its generator is seeded by
         the bot's seed and the public position, so the same position always gets the
-        same search, whatever the bot searched before."""
+        same search, whatever the bot searched before. `outlook` then holds each
+        player's mean reward over the search: their chances at the position as the
+        search plays on. A `wary` search's rivals attack `seat` (the player to move
+        unless told)."""
         root = Node()
+        totals = [0.0] * game._n
         rng = random.Random(public_digest(game, self.seed))
         policy = Heuristic(noise=self.noise, rng=rng)
         guide = self._guide
@@ -314,7 +332,7 @@ class MCTSBot:
         simulated = 0
         done = 0
         start = game._moves
-        me = game._to_move
+        me = game._to_move if seat is None else seat
         foresee = self.foresee
         for _ in range(self.iterations):
             if work and simulated >= work:
@@ -368,10 +386,13 @@ class MCTSBot:
             for child, mover in path:
                 child.visits += 1
                 child.wins += reward[mover]
+            for p, share in enumerate(reward):
+                totals[p] += share
             simulated += g._moves - start
             done += 1
             yield
         self.searched = done
+        self.outlook = [t / max(done, 1) for t in totals]
         return root
 
     def _rollout(self, g: Game, policy: Heuristic, stop: int, me: int) -> Thinking[list[float]]:
