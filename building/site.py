@@ -10,6 +10,7 @@ import shutil
 import sys
 import tarfile
 import tempfile
+import zipfile
 from pathlib import Path
 
 from . import folders
@@ -36,7 +37,7 @@ from .downloads import (
 )
 from .icons import cached_icon
 from .modules import Package, copy_modules
-from .wheel import game_wheel, page_wheel
+from .wheel import CATALOGS_APART, catalog_path, game_wheel, page_wheel
 
 # The online transport's library, which `online.js` imports (and only it, only when
 # an online game starts): Trystero's Nostr strategy first, then what it imports.
@@ -131,7 +132,8 @@ def _build(dist: Path) -> Path:
     pyodide_tgz = pyodide_tarball()
     morphdom_tgz = npm_tarball("morphdom", MORPHDOM_VERSION, MORPHDOM_INTEGRITY)
     compile_catalogs()
-    micropip, wheel = precompiled([micropip_wheel(), page_wheel(game_wheel())], pyodide_tgz)
+    game = game_wheel()
+    micropip, wheel = precompiled([micropip_wheel(), page_wheel(game)], pyodide_tgz)
 
     dist.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=dist.parent))
@@ -164,6 +166,16 @@ def _build(dist: Path) -> Path:
         wheel_path = f"wheels/{wheel_digest}/{wheel.name}"
         (staging / wheel_path).parent.mkdir(parents=True)
         shutil.copy2(wheel, staging / wheel_path)
+        # The catalogs fetched when the page first speaks their language, each in a
+        # folder named for its content, as the wheel is.
+        catalogs = {}
+        with zipfile.ZipFile(game) as whole:
+            for lang in CATALOGS_APART:
+                data = whole.read(catalog_path(lang))
+                path = f"locale/{hashlib.sha256(data).hexdigest()[:12]}/{lang}.mo"
+                (staging / path).parent.mkdir(parents=True)
+                (staging / path).write_bytes(data)
+                catalogs[lang] = path
         qr = segno_wheel()
         qr_path = f"wheels/{qr.name}"  # its name carries its version: never served stale
         shutil.copy2(qr, staging / qr_path)
@@ -181,6 +193,7 @@ def _build(dist: Path) -> Path:
             "qr": qr_path,
             # The standard modules the page fetches only when one of them is imported.
             "stdlib": {"rest": rest_path, "modules": stdlib.others},
+            "catalogs": catalogs,
         }
         (staging / "build.json").write_text(json.dumps(build_info, indent=1), encoding="utf-8")
 
@@ -191,11 +204,12 @@ def _build(dist: Path) -> Path:
             digest.update(hashlib.sha256((staging / name).read_bytes()).digest())
         version = digest.hexdigest()[:16]
         # Kept when first fetched, not for every visitor: what only online play loads (the
-        # transport and its library, meeting by codes, the host's QR code library), and
-        # the standard modules only a module nobody foresaw needs.
+        # transport and its library, meeting by codes, the host's QR code library), the
+        # standard modules only a module nobody foresaw needs, and the catalogs of the
+        # languages the player does not speak.
         online = ["online.js", "direct.js", qr_path]
         online += [name for name in files if name.startswith("vendor/@")]
-        later = [*online, rest_path]
+        later = [*online, rest_path, *catalogs.values()]
         files = [name for name in files if name not in later]
         # A visit to index.html is the folder's page, kept as "./"; the PNG icons are for
         # installing the game, which the browser fetches itself.

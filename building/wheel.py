@@ -52,14 +52,26 @@ def game_wheel() -> Path:
 # benchmarks use to play games between computers.
 NOT_IN_THE_PAGE = ("senator_core/__main__.py", "senator_core/bots/tournament.py",
                    "senator_core/simulate.py")  # fmt: skip
+# The languages whose catalogs the page fetches when it first speaks them, not in its
+# wheel: a player reads one language, and each catalog is a tenth of the wheel.
+CATALOGS_APART = ("pl", "ru")
+
+
+def catalog_path(lang: str) -> str:
+    """A compiled catalog's path in the game's wheel."""
+    return f"senator_core/locale/{lang}/LC_MESSAGES/senator.mo"
+
+
+LEFT_OUT = (*NOT_IN_THE_PAGE, *(catalog_path(lang) for lang in CATALOGS_APART))
 
 
 def page_wheel(wheel: Path) -> Path:
     """The wheel the page installs: the game's wheel without the modules the page never
-    runs (`NOT_IN_THE_PAGE`), and with its metadata's headers alone (the long
+    runs (`NOT_IN_THE_PAGE`) and the catalogs it fetches apart (`CATALOGS_APART`), and
+    with its metadata's headers alone (the long
     description is the README). Made beside the wheel, once for each list of the
     modules left out (a folder named for it)."""
-    recipe = hashlib.sha256("\n".join(NOT_IN_THE_PAGE).encode()).hexdigest()[:12]
+    recipe = hashlib.sha256("\n".join(LEFT_OUT).encode()).hexdigest()[:12]
     target = wheel.parent / f"page-{recipe}" / wheel.name
     if target.exists():
         return target
@@ -70,7 +82,7 @@ def page_wheel(wheel: Path) -> Path:
         record = None
         for info in source.infolist():
             name = info.filename
-            if name in NOT_IN_THE_PAGE:
+            if name in LEFT_OUT:
                 continue
             if name.endswith(".dist-info/RECORD"):
                 record = info

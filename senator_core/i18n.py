@@ -4,7 +4,9 @@ Every word a player reads is marked: `_("...")` translates now, `ngettext` picks
 plural form (Polish and Russian have three), and `N_("...")` only marks a text
 kept in a table and translated where it is shown (`Translated` does that for a
 whole table). The catalogs are `senator_core/locale/<lang>/LC_MESSAGES/senator.po`,
-compiled to `.mo` beside them by `build.py` and shipped in the wheel.
+compiled to `.mo` beside them by `build.py` and shipped in the wheel. The page's
+wheel leaves the Polish and Russian ones out: the page fetches the one it speaks and
+gives it to `add_catalog`; until then that language reads as English.
 
 `use(lang)` switches the language for everything drawn after it; the default
 is English, the language the source is written in.
@@ -13,6 +15,7 @@ is English, the language the source is written in.
 from __future__ import annotations
 
 import gettext
+import io
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TypeVar
@@ -24,21 +27,44 @@ LOCALE = Path(__file__).parent / "locale"
 
 _loaded: dict[str, gettext.NullTranslations] = {}
 _state = {"lang": "en"}
+_added = [0]  # catalogs added so far (`add_catalog`)
 _current: list[gettext.NullTranslations] = [gettext.NullTranslations()]
 
 
 def catalog(lang: str) -> gettext.NullTranslations:
     """The compiled catalog of `lang`. English is the source's own language: its catalog
     may reword a text, and a text it leaves empty is said as the source says it (so is
-    every text, where the English catalog is not compiled)."""
+    every text, where the English catalog is not compiled). A catalog that is neither
+    shipped nor added yet (`add_catalog`) says every text in English meanwhile."""
     if lang not in _loaded:
         path = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        if lang == "en" and not path.exists():
-            _loaded[lang] = gettext.NullTranslations()
-        else:
-            with path.open("rb") as file:
-                _loaded[lang] = gettext.GNUTranslations(file)
+        if not path.exists():
+            return gettext.NullTranslations()
+        with path.open("rb") as file:
+            _loaded[lang] = gettext.GNUTranslations(file)
     return _loaded[lang]
+
+
+def has_catalog(lang: str) -> bool:
+    """Whether `lang` can be spoken now: English always; another once its catalog is
+    shipped or added."""
+    return (
+        lang == "en" or lang in _loaded or (LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").exists()
+    )
+
+
+def add_catalog(lang: str, data: bytes) -> None:
+    """Takes the compiled catalog of `lang` (a `.mo` file's bytes), fetched apart; the
+    language, if spoken now, reads from it at once. ValueError if it is not one."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r}")
+    try:
+        _loaded[lang] = gettext.GNUTranslations(io.BytesIO(data))
+    except (OSError, UnicodeDecodeError) as err:
+        raise ValueError(f"the {lang} catalog cannot be read: {err}") from err
+    _added[0] += 1
+    if _state["lang"] == lang:
+        _current[0] = _loaded[lang]
 
 
 def use(lang: str) -> None:
@@ -53,6 +79,13 @@ def use(lang: str) -> None:
 def language() -> str:
     """The language spoken now."""
     return _state["lang"]
+
+
+def wording() -> tuple[str, int]:
+    """What a text drawn now depends on: the language spoken, and how many catalogs
+    were added (one that arrives redraws what was said in English meanwhile). Made
+    part of the key of anything that keeps drawn text."""
+    return _state["lang"], _added[0]
 
 
 def pick_language(*wanted: str | None) -> str:

@@ -214,12 +214,26 @@ def test_a_module_importing_a_package_not_pinned_stops_the_build(tmp_path: Path)
         copy_modules([unknown], tmp_path)
 
 
+def test_each_language_but_english_is_fetched_apart_from_the_wheel(dist: Path) -> None:
+    """The Polish and Russian catalogs are not in the page's wheel but beside it, each
+    in a folder named for its content, and the same as the catalogs built."""
+    info = json.loads((dist / "build.json").read_text())
+    with zipfile.ZipFile(dist / info["wheel"]) as archive:
+        shipped = {name for name in archive.namelist() if name.endswith(".mo")}
+    assert shipped == {"senator_core/locale/en/LC_MESSAGES/senator.mo"}
+    assert set(info["catalogs"]) == {"pl", "ru"}
+    for lang, path in info["catalogs"].items():
+        data = (dist / path).read_bytes()
+        assert path == f"locale/{hashlib.sha256(data).hexdigest()[:12]}/{lang}.mo"
+        assert data == (ROOT / "senator_core/locale" / lang / "LC_MESSAGES/senator.mo").read_bytes()
+
+
 def test_the_service_worker_keeps_every_file_and_what_few_need_when_first_fetched(
     dist: Path,
 ) -> None:
     """Every file the game needs is kept for offline play at the first visit; what only
-    online play loads and the standard modules the game never imports are kept the
-    first time they are fetched."""
+    online play loads, the standard modules the game never imports and the catalogs of
+    the languages not spoken are kept the first time they are fetched."""
     text = (dist / "sw.js").read_text()
     files = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     later = json.loads(text.split("const LATER = ", 1)[1].split(";\n", 1)[0])
@@ -229,7 +243,8 @@ def test_the_service_worker_keeps_every_file_and_what_few_need_when_first_fetche
     transport = {name for name in on_disk if name.startswith("vendor/@")}
     assert "vendor/@noble/secp256k1/index.js" in transport
     rest = info["stdlib"]["rest"]
-    assert set(later) == {info["qr"], rest, "online.js", "direct.js", *transport}
+    catalogs = set(info["catalogs"].values())
+    assert set(later) == {info["qr"], rest, "online.js", "direct.js", *transport, *catalogs}
     # The folder's page is index.html, kept once as "./"; the browser fetches the PNG
     # icons itself when the game is installed.
     icons = {"assets/icon-192.png", "assets/icon-512.png"}

@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
@@ -203,3 +204,29 @@ def test_lists_are_joined_in_one_place_in_the_language_spoken() -> None:
         source = (folders.ROOT / "senator_core" / "app" / f"{name}.py").read_text(encoding="utf-8")
         words = "( and | or )" if name in ("help", "../transcript") else "(, | and | or )"
         assert not re.search(rf"""["']{words}["']\.join""", source), name
+
+
+def test_a_catalog_fetched_apart_is_spoken_once_added(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Where a language's catalog is not shipped (the page's wheel), that language
+    reads as English until the page adds the catalog it fetched; anything drawn in
+    words is keyed by the wording, which the catalog's arrival changes."""
+    shipped = i18n.LOCALE / "pl" / "LC_MESSAGES" / "senator.mo"
+    data = shipped.read_bytes()
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path)
+    monkeypatch.setattr(i18n, "_loaded", {})
+    try:
+        assert not i18n.has_catalog("pl") and i18n.has_catalog("en")
+        i18n.use("pl")
+        before = i18n.wording()
+        assert i18n._("New game") == "New game"
+        with pytest.raises(ValueError):
+            i18n.add_catalog("pl", b"not a catalog")
+        with pytest.raises(ValueError):
+            i18n.add_catalog("de", data)
+        i18n.add_catalog("pl", data)
+        assert i18n.has_catalog("pl") and i18n._("New game") == "Nowa gra"
+        assert i18n.wording() != before and i18n.wording()[0] == "pl"
+    finally:
+        i18n.use("en")

@@ -61,6 +61,7 @@ from senator_core.app.messages import (
     HintReady,
     Invited,
     Key,
+    LanguageMissing,
     NetTrouble,
     PeerJoined,
     PeerLeft,
@@ -74,6 +75,7 @@ from senator_core.app.messages import (
     Thought,
 )
 from senator_core.app.storage import STORED_KEYS
+from senator_core.i18n import add_catalog, has_catalog
 
 if TYPE_CHECKING:
     from senator_core.bots import Thinking
@@ -250,9 +252,15 @@ class Page:
             js.document.addEventListener(kind, listener)
         self.on_storage_proxy = create_proxy(self.on_storage)
         js.window.addEventListener("storage", self.on_storage_proxy)
+        self.writes = writes
+
+    async def begin(self) -> None:
+        """The first screen, in the page's language once its catalog is here (English
+        meanwhile, if it cannot be had), and the effects the page starts with."""
+        await self.speak(self.model.lang)
         self.draw()
         self.carry_out(start(self.model))
-        for key, value in writes.items():
+        for key, value in self.writes.items():
             if not storage_set(key, value):
                 self.dispatch(StorageFailed(key, storage_get(key)))
                 break
@@ -269,6 +277,41 @@ class Page:
                 # An offer answers once: a reload must not answer it again.
                 js.history.replaceState(None, "", location.pathname + location.search)
             self.dispatch(Invited(fragment))
+
+    async def speak(self, lang: str) -> bool:
+        """Fetches the catalog of `lang` unless the page has it (the one the loader
+        fetched while the runtime started, when it is that language's); False if it
+        cannot be had, and the page reads in English meanwhile."""
+        if has_catalog(lang):
+            return True
+        try:
+            early = js.window.senatorCatalog
+            buffer: Any = None
+            if early and str(early.lang) == lang:
+                buffer = await early.bytes
+            if not buffer:
+                path = getattr(js.window.senatorCatalogs, lang, None)
+                if path is None:
+                    raise OSError("this build has no such catalog")
+                url = js.URL.new(path, js.document.baseURI).href
+                response = await js.fetch(url)
+                if not response.ok:
+                    raise OSError(f"HTTP {response.status}")
+                buffer = await response.arrayBuffer()
+            add_catalog(lang, js.Uint8Array.new(buffer).to_bytes())
+        except Exception as err:
+            js.console.info(f"Senator: no {lang} catalog: {err}")
+            return False
+        return True
+
+    async def speak_now(self, lang: str) -> None:
+        """Another language chosen: drawn again once its catalog is here."""
+        if await self.speak(lang):
+            self.draw()
+            if self.model.lang == lang:
+                js.document.documentElement.lang = lang
+        else:
+            self.dispatch(LanguageMissing(lang))
 
     # ------------------------------------------------------------------ messages in
 
@@ -408,7 +451,11 @@ class Page:
             case PageTitle(text):
                 js.document.title = text
             case PageLanguage(code):
-                js.document.documentElement.lang = code
+                # The page says which language it reads in once it does.
+                if has_catalog(code):
+                    js.document.documentElement.lang = code
+                else:
+                    self.start(self.speak_now(code))
             case Moves(count):
                 js.document.documentElement.dataset.moves = str(count)
             case Connect():
@@ -676,6 +723,9 @@ async def run_sliced(thinking: Thinking[T]) -> T:
 
 rest = fetch_the_rest_when_needed()
 page = Page()
+# The page's source runs with top-level await (Pyodide's runPythonAsync), so a failure
+# to begin still shows the loader's error screen.
+await page.begin()  # type: ignore[top-level-await]  # noqa: F704, PLE1142
 if rest is not None:
     page.start(rest.from_cache())
 js.document.documentElement.dataset.ready = "1"

@@ -6,7 +6,7 @@ import functools
 from collections.abc import Iterable
 
 from ..config import DEFAULT_NAMES, VARIANT_VALUES, Variants
-from ..i18n import N_, Translated, _, language, ngettext, pgettext
+from ..i18n import N_, Translated, _, ngettext, pgettext, wording
 from ..rules import (
     CARD_VALUES,
     CARDS,
@@ -1159,11 +1159,11 @@ def rules_help(variants: Variants) -> Markup:
     """The rules panel for a game played with `variants`: every section, the variants
     in force marked, and the powers and events they change tagged, in the language
     spoken now."""
-    return _rules_help(variants, language())
+    return _rules_help(variants, wording())
 
 
 @functools.lru_cache(maxsize=12)
-def _rules_help(variants: Variants, lang: str) -> Markup:
+def _rules_help(variants: Variants, lang: tuple[str, int]) -> Markup:
     """The rules panel, drawn once per set of variants and language (`lang` is only
     the cache's key: the texts are translated into the language spoken now)."""
     return h(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..game import Game
-from ..i18n import N_, _, language, ngettext
+from ..i18n import N_, _, ngettext, wording
 from .derived import log_of
 from .html import Markup, h, keyed
 from .model import Model
@@ -35,7 +35,7 @@ def log_section(
     puts a review's mark on the entry where a marked move's lines begin."""
     last = game.last_log_entry()
     shown = None if whole else model.log_rounds
-    depends = (game.names, model.colours, model.auto, shown, jump, marks, language())
+    depends = (game.names, model.colours, model.auto, shown, jump, marks, wording())
     drawn = _DRAWN.get(id(last))
     if drawn is not None and drawn[0] is last and drawn[1] == depends:
         return drawn[2]

@@ -201,6 +201,13 @@ class Language:
     code: str
 
 
+@dataclass(frozen=True)
+class LanguageMissing:
+    """The catalog of the language chosen could not be fetched (offline, say)."""
+
+    code: str
+
+
 # --------------------------------------------------------------------------- notices
 
 
@@ -554,6 +561,7 @@ Msg = (
     | Title
     | History
     | Language
+    | LanguageMissing
     | Dismiss
     | DismissAlert
     | LoadNewer

@@ -7,7 +7,7 @@ from functools import lru_cache
 from html import escape
 
 from .. import rules
-from ..i18n import LANGUAGE_NAMES, N_, _, language
+from ..i18n import LANGUAGE_NAMES, N_, _, wording
 from ..rules import CARDS
 from . import art
 from .html import Markup, classes, h, keyed
@@ -133,11 +133,11 @@ def card_face(card: str, size: str = "small", extra: str = "") -> Markup:
     """One influence card drawn face up: its value large, its Roman numeral in the
     corner; the Assassin dark with its dagger. `size` is mini, small or large; a mini
     card (a seat's hand at a glance) is drawn by the stylesheet alone, being many."""
-    return _card_face(card, size, extra, language())
+    return _card_face(card, size, extra, wording())
 
 
 @lru_cache(maxsize=64)
-def _card_face(card: str, size: str, extra: str, lang: str) -> Markup:
+def _card_face(card: str, size: str, extra: str, lang: tuple[str, int]) -> Markup:
     """`card_face` in the language `lang` (the cache keeps each language's apart)."""
     name = CARD_NAMES[card]
     label = _("Assassin") if card == "assassin" else _("{value} influence").format(value=name)

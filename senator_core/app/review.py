@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 from html import escape
 
-from ..i18n import N_, Translated, _, ngettext
+from ..i18n import N_, Translated, _, ngettext, wording
 from ..records import HUMAN, Record
 from ..review import MARKS, Rating, Review, thresholds
 from .derived import record_of
@@ -95,6 +95,7 @@ def chance_graph(
         step,
         msg,
         shown_seats(model, record),
+        wording(),
     )
 
 
@@ -109,6 +110,7 @@ def _graph(
     step: int | None,
     msg: str,
     shown: tuple[int, ...],
+    words: tuple[str, int],  # the wording drawn in: a key of the cache alone
 ) -> Markup:
     players = len(names)
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM

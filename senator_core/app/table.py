@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..game import Game
-from ..i18n import _, language, ngettext, pgettext
+from ..i18n import _, ngettext, pgettext, wording
 from ..records import HUMAN
 from ..rules import conflicts_with
 from . import art
@@ -345,7 +345,7 @@ class SeatFacts:
     withdrawn: bool
     leading: bool  # leads the debate
     state: str  # beside the bid: to act, withdrew, leads
-    language: str
+    language: tuple[str, int]  # the wording (`i18n.wording`) the board is drawn in
 
 
 def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = False) -> Markup:
@@ -422,7 +422,7 @@ def seat_board(model: Model, game: Game, seat: int, fresh: Fresh, own: bool = Fa
         withdrawn=withdrawn,
         leading=leading,
         state=state,
-        language=language(),
+        language=wording(),
     )
     return _draw_seat(facts)
 

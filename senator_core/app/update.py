@@ -18,7 +18,7 @@ from typing import assert_never
 from ..actions import IllegalActionError
 from ..config import DEFAULT_NAMES, GameConfig
 from ..game import new_game, replay
-from ..i18n import LANGUAGES, _, use
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, use
 from ..records import HUMAN, RecordError, timeline
 from . import lesson, online, reviewing
 from .changes import at_position, at_table, on_screen
@@ -89,6 +89,7 @@ from .messages import (
     Invited,
     Key,
     Language,
+    LanguageMissing,
     Learn,
     Leave,
     LeaveTable,
@@ -285,6 +286,12 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             return replace(on_screen(model, "history"), notice=None, panel=""), ()
         case Language(code):
             return _language(model, code), ()
+        case LanguageMissing(code):
+            if model.lang != code:
+                return model, ()
+            said = _("{language} could not be fetched: check the connection and choose it again.")
+            back = _language(model, "en")
+            return replace(back, notice=said.format(language=LANGUAGE_NAMES.get(code, code))), ()
         # -- notices
         case Dismiss():
             return replace(model, notice=None), ()

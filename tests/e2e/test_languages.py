@@ -116,3 +116,23 @@ def test_russian_fits_a_phone_on_every_main_screen(site: Site, phone: tuple[Any,
     page.locator("[data-screen='replay']").wait_for()
     assert_no_horizontal_scroll(page)
     shot(page, "language-ru-phone-replay", full_page=False)
+
+
+def test_a_language_whose_texts_cannot_be_fetched_leaves_the_page_in_english(
+    site: Site, page: Any
+) -> None:
+    """Each language but English is fetched when first spoken: offline before that,
+    the player is told, and the page goes on in English."""
+    open_game(page, f"{site.origin}/?nosw")
+    page.route("**/locale/**", lambda route: route.abort())
+    page.select_option("[name='lang']", "pl")
+    notice = page.locator("[role='status'], .notice").filter(has_text="could not be fetched")
+    notice.first.wait_for()
+    assert "Polski" in notice.first.inner_text()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("[name='lang']").input_value() == "en"
+    assert "New game" in page.locator("[data-screen='title']").inner_text()
+    page.unroute("**/locale/**")
+    page.select_option("[name='lang']", "pl")
+    page.wait_for_function("document.documentElement.lang === 'pl'")
+    assert "Nowa gra" in page.locator("[data-screen='title']").inner_text()
