@@ -144,6 +144,8 @@ def test_a_finished_game_is_reviewed_once_and_kept_so_in_the_history_and_its_fil
     opened = update(ended, control(tap["data-msg"], tap["data-value"]), NOW)[0]
     assert opened.screen == "replay" and opened.watch is not None
     assert opened.watch.step == int(tap["data-value"])
+    assert opened.watch.record.review == made  # the replay shows the review it opened from
+    assert page(opened).select_one("#decision .move-review") is not None
     # Reviewing again asks for nothing: the review is kept.
     again, effects = update(ended, control("review"), NOW)
     assert not [e for e in effects if isinstance(e, RunReview)]

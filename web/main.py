@@ -330,7 +330,9 @@ class Page:
 
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action], [data-msg]")
-        if not target or target.disabled:
+        # (A control that is no button, such as a band of the review's graph, has no
+        # `disabled` at all.)
+        if not target or getattr(target, "disabled", False):
             return
         self.last_tap = (event.clientX, event.clientY, time.perf_counter())
         read = target.getAttribute

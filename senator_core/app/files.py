@@ -9,7 +9,7 @@ from ..i18n import _, ngettext
 from ..records import Record, RecordError, read_record
 from .derived import record_of
 from .model import Model
-from .reviewing import review_of
+from .reviewing import with_review
 from .saves import HISTORY_FORMAT, add_kept, history_json, load_history
 from .watching import open_replay
 
@@ -57,9 +57,8 @@ def export_file(model: Model, what: str, now: str) -> tuple[str, str] | None:
     record: Record | None = None
     if what == "game":
         record = record_of(model)
-        review = None if record is None else review_of(model, record)
-        if record is not None and review is not None:
-            record = replace(record, review=review)
+        if record is not None:
+            record = with_review(model, record)
     elif what == "watch" and model.watch is not None:
         record = model.watch.record
     elif what.startswith("kept-") and what[5:].isdigit() and int(what[5:]) < len(model.history):

@@ -171,15 +171,17 @@ def _graph(
             f'<line class="graph-now" x1="{x(step)}" x2="{x(step)}" y1="{TOP}" '
             f'y2="{HEIGHT - BOTTOM}"/>'
         )
-    # Where a tap opens each rated move: a band across the whole height.
-    width = max(inner_w / max(steps, 1), 4.0)
-    for r in review.ratings:
-        if r.seat not in shown:
-            continue
+    # Where a tap opens each rated move: a band across the whole height, from halfway
+    # to the rated move before it to halfway to the one after.
+    tapped = [r for r in review.ratings if r.seat in shown]
+    centres = [x(r.step + 1) for r in tapped]
+    for n, r in enumerate(tapped):
+        left = (centres[n - 1] + centres[n]) / 2 if n else LEFT
+        right = (centres[n] + centres[n + 1]) / 2 if n + 1 < len(tapped) else WIDTH - RIGHT
         title = h("title", None, _rating_line(r, names))
         parts.append(
             f'<rect class="graph-tap" data-msg="{msg}" data-value="{r.step}" '
-            f'x="{round(x(r.step + 1) - width / 2, 1)}" y="{TOP}" width="{round(width, 1)}" '
+            f'x="{round(left, 2)}" y="{TOP}" width="{round(max(right - left, 0.1), 2)}" '
             f'height="{inner_h}">{title}</rect>'
         )
     description = _("Each player's chance to win over the game, after each rated move.")
@@ -493,7 +495,8 @@ def move_review(model: Model, watch: Watch) -> Markup | None:
                     h("span", {"class": "choice-name"}, label(text)),
                     " ",
                     h("span", {"class": "choice-chance"}, _pct(value)),
-                    text == rating.played and h("span", {"class": "hint"}, " · ", _("played")),
+                    text == rating.played
+                    and h("span", {"class": "played-note"}, " · ", _("played")),
                 )
                 for text, value in rating.chances
             ],

@@ -41,6 +41,12 @@ def review_of(model: Model, record: Record) -> Review | None:
     return None
 
 
+def with_review(model: Model, record: Record) -> Record:
+    """`record` with the review kept for its game, if there is one."""
+    found = review_of(model, record)
+    return record if found is None or record.review is not None else replace(record, review=found)
+
+
 def people(record: Record) -> tuple[int, ...]:
     """The seats a person played; every seat at a table of computers alone."""
     seats = tuple(s for s, who in enumerate(record.occupants) if who == HUMAN)
@@ -63,11 +69,10 @@ def start_review(model: Model, what: str) -> tuple[Model, Effects]:
     record = watch.record
     if not record.finished:
         return replace(model, notice=_("Only a finished game can be reviewed.")), ()
-    found = review_of(model, record)
-    if found is not None and record.review is None:
-        record = replace(record, review=found)
-        model = replace(model, watch=replace(watch, record=record))
-    return _rate_missing(model, record)
+    reviewed = with_review(model, record)
+    if reviewed is not record:
+        model = replace(model, watch=replace(watch, record=reviewed))
+    return _rate_missing(model, reviewed)
 
 
 def _rate_missing(model: Model, record: Record) -> tuple[Model, Effects]:

@@ -791,6 +791,7 @@ def _watch(model: Model, value: str) -> Model:
     record = record_of(model)
     if record is None:
         return replace(model, notice=_("There is no game to watch."))
+    record = reviewing.with_review(model, record)
     if model.screen == "replay" and model.watch is not None:
         return step_replay(model, value) if value else model
     back = model.screen if model.screen in ("end", "game") else "title"
@@ -811,6 +812,7 @@ def _watch_entry(model: Model, value: str) -> Model:
     record = record_of(model)
     if record is None:
         return model
+    record = reviewing.with_review(model, record)
     line = timeline(record.game)
     back = model.screen if model.screen in ("end", "game") else "title"
     return open_replay(model, record, back, line.step_of_entry(entry))

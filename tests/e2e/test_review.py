@@ -1,0 +1,145 @@
+"""A game's review in the browser: made in the page by the real wheel in Pyodide, while
+the page answers; a blunder followed into the replay, with the better move shown; the
+review kept in the exported file and found intact where the file is opened; the same
+marks as the review made in CPython; in Polish and Russian; and nothing serious for
+axe on the review."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import senator_core as sc
+from senator_core.bots import make
+from senator_core.records import HUMAN, Record, read_record
+from senator_core.review import review
+
+from ..test_review import plain_positions, position_of
+from .axe import assert_accessible
+from .conftest import BOOT_TIMEOUT, Site, next_move, open_game, stored_setup
+from .test_languages import english_left
+
+REVIEW_TIMEOUT = 240_000  # a whole game's review on a slow machine, with room to spare
+INSTANT = stored_setup(speed="instant")
+
+
+def blundered_game() -> tuple[sc.Game, int, int]:
+    """A game where the person (the seat to move at a built position) withdrew from a
+    debate it could not lose by bidding, and lost: the game, the seat, the step."""
+    case = plain_positions()[0]
+    position = position_of(case)
+    seat, step = position.to_move, position.moves
+    assert seat is not None and "withdraw" in case["loses"]  # type: ignore[operator]
+    game = position.clone()
+    game.apply("withdraw")
+    bots = [make("heuristic", seed=s) for s in range(game.players)]
+    while game.to_move is not None:
+        game.apply(bots[game.to_move].choose(game))
+    return game, seat, step
+
+
+def reviewed(page: Any) -> None:
+    page.locator(".review-panel .review-summary").wait_for(timeout=REVIEW_TIMEOUT)
+
+
+def test_a_game_against_the_computers_is_reviewed_in_the_page(site: Site, page: Any) -> None:
+    page.add_init_script(INSTANT)
+    open_game(page, f"{site.origin}/?nosw")
+    page.click("[data-msg='quick-play']")
+    chooser = random.Random(4)
+    while next_move(page, chooser) is not None:
+        pass
+    end = page.locator("[data-screen='end']")
+    end.locator("[data-msg='review']").click()
+    page.locator("[data-screen='replay'] .review-panel").wait_for()
+    # The page answers while the review works: a step of the replay is drawn at once.
+    page.locator(".review-progress").wait_for()
+    page.click("[data-msg='step'][data-value='next']")
+    page.wait_for_function("document.querySelector('.replay-controls').dataset.step === '1'")
+    assert page.locator(".review-progress").count() == 1, "the review went on meanwhile"
+    reviewed(page)
+    assert page.locator(".review-panel svg.chance-graph polyline").count() == 4
+    summary = page.locator(".review-summary .review-seat")
+    assert summary.count() == 1 and "accuracy" in summary.inner_text()
+    assert_accessible(page, "the replay with its review")
+    # The end screen shows it too; a tap on the graph opens that move in the replay.
+    page.click("[data-msg='leave']")
+    graph = end.locator(".end-review svg.chance-graph")
+    graph.wait_for()
+    assert_accessible(page, "the end screen with its review")
+    tap = end.locator(".graph-tap").nth(3)
+    step = tap.get_attribute("data-value")
+    box = tap.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"document.querySelector('.replay-controls')?.dataset.step === '{step}'")
+    assert page.locator("#decision .move-review").count() == 1
+
+
+def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_the_file(
+    site: Site, browser: Any, tmp_path: Path
+) -> None:
+    game, seat, step = blundered_game()
+    occupants = tuple(HUMAN if s == seat else "normal" for s in range(game.players))
+    source = tmp_path / "blunder.senator.json"
+    source.write_text(Record(game, tuple(range(game.players)), occupants).to_json())
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    ctx.set_default_timeout(BOOT_TIMEOUT)
+    page = ctx.new_page()
+    open_game(page, f"{site.origin}/?nosw")
+    page.click("[data-msg='import-file']")
+    page.set_input_files("#import-file", str(source))
+    page.locator(".review-panel [data-msg='review']").click()
+    reviewed(page)
+    worst = page.locator(".costliest [data-msg='step']").first
+    assert worst.get_attribute("data-value") == str(step)
+    assert "blunder" in page.locator(".costliest li").first.inner_text()
+    worst.click()
+    here = page.locator("#decision .move-review")
+    here.wait_for()
+    assert here.get_attribute("data-mark") == "blunder"
+    better = here.locator("[data-better]").get_attribute("data-better")
+    assert better in plain_positions()[0]["wins"]  # type: ignore[operator]
+    assert here.locator("li.played").get_attribute("data-option") == "withdraw"
+    assert page.locator(f".timeline-mark[data-value='{step}'][aria-current]").count() == 1
+    page.click("[data-msg='step'][data-value='next']")  # the move made: its lines in the log
+    page.locator(".log .mark.mark-blunder").first.wait_for()
+    assert_accessible(page, "the replay at a blunder")
+
+    # Saved, then opened in another browser: the review is there, made once.
+    with page.expect_download() as download:
+        page.click(".replay-actions [data-msg='export']")
+    saved = tmp_path / "reviewed.senator.json"
+    download.value.save_as(saved)
+    record = read_record(saved.read_text())
+    assert record.review is not None and record.review.seats == (seat,)
+    # The page's review, made by the wheel in Pyodide, is the one CPython makes.
+    assert record.review == review(game, [seat], "hard", 0)
+    ctx.close()
+
+    elsewhere = browser.new_context(viewport={"width": 390, "height": 844})
+    elsewhere.set_default_timeout(BOOT_TIMEOUT)
+    other = elsewhere.new_page()
+    open_game(other, f"{site.origin}/?nosw&lang=pl")
+    other.click("[data-msg='import-file']")
+    other.set_input_files("#import-file", str(saved))
+    other.locator(".review-panel .review-summary").wait_for()
+    assert other.locator(".review-progress").count() == 0
+    panel = other.locator(".review-panel")
+    said = (panel.text_content() or "").lower()
+    assert "analiza" in said and "poważny błąd" in said
+    assert not english_left(other, "pl"), english_left(other, "pl")
+    other.click(f".costliest [data-msg='step'][data-value='{step}']")
+    other.locator("#decision .move-review[data-mark='blunder']").wait_for()
+    assert "Lepiej" in other.locator("#decision .move-review").inner_text()
+    other.locator("[name='lang']:visible").first.select_option("ru")
+    other.wait_for_function("document.documentElement.lang === 'ru'")
+    assert "грубая ошибка" in other.locator("#decision .move-review").inner_text()
+    assert "разбор" in (other.locator(".review-panel").text_content() or "").lower()
+    assert not english_left(other, "ru"), english_left(other, "ru")
+    assert_accessible(other, "the review on a phone, in Russian")
+    elsewhere.close()
+    kept = json.loads(saved.read_text())
+    assert kept["version"] == 2 and kept["review"]["version"] == 1
