@@ -292,7 +292,7 @@ class Page:
             if not buffer:
                 path = getattr(js.window.senatorCatalogs, lang, None)
                 if path is None:
-                    raise OSError("this build has no such catalog")
+                    raise KeyError(lang)
                 url = js.URL.new(path, js.document.baseURI).href
                 response = await js.fetch(url)
                 if not response.ok:

@@ -71,6 +71,7 @@ def test_a_game_against_the_computers_is_reviewed_in_the_page(site: Site, page: 
     assert_accessible(page, "the end screen with its review")
     tap = end.locator(".graph-tap").nth(3)
     step = tap.get_attribute("data-value")
+    tap.scroll_into_view_if_needed()
     box = tap.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
