@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 
 import senator_core as sc
 from senator_core.app import Model, control, update, view
-from senator_core.app.effects import RunReview, StopReview
+from senator_core.app.effects import RunReview, Scroll, StopReview
 from senator_core.app.files import export_file
 from senator_core.app.messages import FileOpened, Reviewed, ReviewFailed, ReviewProgress
 from senator_core.records import HUMAN, Record, read_record
@@ -83,9 +83,10 @@ def test_a_marked_move_shows_the_better_one_on_the_timeline_the_log_and_the_tabl
     timeline = shown.select(".timeline-marks .timeline-mark")
     assert sorted(int(b["data-value"]) for b in timeline) == [r.step for r in marked]
     assert len(shown.select(".log .mark.mark-" + worst.mark)) >= 1
-    links = shown.select(".costliest [data-msg='step']")
+    links = shown.select(".costliest [data-msg='watch']")
     assert int(links[0]["data-value"]) == worst.step
-    at = update(model, control("step", str(worst.step)), NOW)[0]
+    at, effects = update(model, control(links[0]["data-msg"], links[0]["data-value"]), NOW)
+    assert Scroll("decision", nearest=True) in effects  # on a phone, the move comes into view
     assert at.watch is not None and at.watch.step == worst.step
     here = page(at).select_one("#decision .move-review")
     assert here is not None and here["data-mark"] == worst.mark

@@ -448,8 +448,8 @@ class Page:
                     picker.click()
             case Focus(element):
                 self.focus(element)
-            case Scroll(to):
-                self.scroll(to)
+            case Scroll(to, nearest):
+                self.scroll(to, nearest)
             case PageTitle(text):
                 js.document.title = text
             case PageLanguage(code):
@@ -672,7 +672,7 @@ class Page:
         if target:
             target.focus(js_object({"preventScroll": True}))
 
-    def scroll(self, to: str) -> None:
+    def scroll(self, to: str, nearest: bool = False) -> None:
         if to == "top":
             js.window.scrollTo(0, 0)
         elif to == "log":
@@ -680,7 +680,10 @@ class Page:
             if body:
                 body.scrollTop = body.scrollHeight
         elif to and (section := js.document.getElementById(to)):
-            section.scrollIntoView()
+            if nearest:
+                section.scrollIntoView(js_object({"block": "nearest"}))
+            else:
+                section.scrollIntoView()
 
 
 T = TypeVar("T")

@@ -353,8 +353,8 @@ def review_panel(model: Model, places: Sequence[tuple[int, str]]) -> Markup:
             )
     else:
         body += [
-            chance_graph(model, record, review, places, watch.step, "step"),
-            review_summary(model, record, review, "step"),
+            chance_graph(model, record, review, places, watch.step, "watch"),
+            review_summary(model, record, review, "watch"),
             h(
                 "p",
                 None,

@@ -303,6 +303,9 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             return _load_newer(model), ()
         # -- the replay viewer
         case Watch(step):
+            if step and model.screen == "replay":
+                # A move opened from the review: the replay's controls show it.
+                return _watch(model, step), (Scroll("decision", nearest=True),)
             return _watch(model, step), ()
         case WatchEntry(entry):
             return _watch_entry(model, entry), ()
@@ -788,12 +791,12 @@ def _load_newer(model: Model) -> Model:
 
 def _watch(model: Model, value: str) -> Model:
     """Watches the game shown, from move `value` (or from the start, playing)."""
+    if model.screen == "replay" and model.watch is not None:
+        return step_replay(model, value) if value else model
     record = record_of(model)
     if record is None:
         return replace(model, notice=_("There is no game to watch."))
     record = reviewing.with_review(model, record)
-    if model.screen == "replay" and model.watch is not None:
-        return step_replay(model, value) if value else model
     back = model.screen if model.screen in ("end", "game") else "title"
     step = int(value) if value.isdigit() else 0
     opened = open_replay(model, record, back, step)

@@ -94,7 +94,7 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
     page.set_input_files("#import-file", str(source))
     page.locator(".review-panel [data-msg='review']").click()
     reviewed(page)
-    worst = page.locator(".costliest [data-msg='step']").first
+    worst = page.locator(".costliest [data-msg='watch']").first
     assert worst.get_attribute("data-value") == str(step)
     assert "blunder" in page.locator(".costliest li").first.inner_text()
     worst.click()
@@ -132,7 +132,7 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
     said = (panel.text_content() or "").lower()
     assert "analiza" in said and "poważny błąd" in said
     assert not english_left(other, "pl"), english_left(other, "pl")
-    other.click(f".costliest [data-msg='step'][data-value='{step}']")
+    other.click(f".costliest [data-msg='watch'][data-value='{step}']")
     other.locator("#decision .move-review[data-mark='blunder']").wait_for()
     assert "Lepiej" in other.locator("#decision .move-review").inner_text()
     other.locator("[name='lang']:visible").first.select_option("ru")
