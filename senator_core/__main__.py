@@ -8,6 +8,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from .bots import LEVELS, SEARCHES
@@ -107,7 +108,8 @@ def parser() -> argparse.ArgumentParser:
     )
     rate = commands.add_parser(
         "review",
-        help="rate every decision of a finished game by the search, and sum up each player",
+        help="rate every decision of a finished game by the search, and sum up each player"
+        " (a review the file holds, made by the same search and seed, is used as it is)",
     )
     rate.add_argument("file", metavar="FILE", help=f"a {RECORD_SUFFIX} file, or - for stdin")
     rate.add_argument("--json", action="store_true", help="print one JSON object")
@@ -238,7 +240,18 @@ def _review(args: argparse.Namespace) -> int:
     seats = [s for s in range(game.players) if args.all or record.occupants[s] == HUMAN]
     if not seats:
         return _error("review", "no person played this game: --all rates the computers")
-    rated = review(game, seats, args.level, args.seed)
+    kept = record.review
+    if kept is not None and (kept.level, kept.seed) == (args.level, args.seed):
+        # The file's own review, made once: only the seats it lacks are rated now.
+        missing = [s for s in seats if s not in kept.seats]
+        rated = kept.joined(review(game, missing, args.level, args.seed)) if missing else kept
+        rated = replace(
+            rated,
+            seats=tuple(seats),
+            ratings=tuple(r for r in rated.ratings if r.seat in seats),
+        )
+    else:
+        rated = review(game, seats, args.level, args.seed)
     if args.json:
         summary = {"thresholds": dict(zip(MARKS[1:], thresholds(game.players), strict=True))}
         out = json.dumps(

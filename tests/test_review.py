@@ -294,3 +294,25 @@ def test_a_damaged_or_forged_review_is_left_out_and_the_game_kept() -> None:
     # A review of a game that is not over is left out too.
     unfinished = dict(data, actions=data["actions"][:-3], result=None, auto=[])
     assert read_record(json.dumps(unfinished)).review is None
+
+
+def test_the_command_line_uses_the_review_a_file_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = finished_game(11)
+    rated = review(game, [0], LEVEL)
+    data = Record(game, (0, 1, 2), (HUMAN, "easy", HUMAN), review=rated).to_dict()
+    # A kept chance the search would not give: the command line shows it, not a new one.
+    data["review"]["ratings"][0][4] = [[text, 0.0] for text, _ in data["review"]["ratings"][0][4]]
+    path = tmp_path / "kept.senator.json"
+    path.write_text(json.dumps(data))
+    assert main(["review", str(path), "--level", LEVEL, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    first = data["review"]["ratings"][0]
+    assert [r for r in shown["ratings"] if r[0] == first[0]] == [first]
+    assert shown["seats"] == [0, 2]  # seat 2, a person's, rated now and joined
+    assert {r[1] for r in shown["ratings"]} == {0, 2}
+    # Another search's review is not this one: it is made anew.
+    assert main(["review", str(path), "--level", "normal", "--json"]) == 0
+    anew = json.loads(capsys.readouterr().out)["ratings"]
+    assert [r for r in anew if r[0] == first[0]] != [first]
