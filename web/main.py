@@ -513,15 +513,20 @@ class Page:
 
     async def think(self, effect: Think) -> None:
         """A computer's search, in slices, and its answer as a message."""
-        from senator_core.bots import SearchBot, make  # noqa: PLC0415  (not before the first screen)
+        # The players load at a computer's first turn, not before the first screen.
+        from senator_core.bots import make  # noqa: PLC0415
+        from senator_core.bots.mcts import MCTSBot  # noqa: PLC0415
+        from senator_core.sightings import Sightings  # noqa: PLC0415
 
         game = effect.game
         started = time.perf_counter()
         bot = make(effect.level, seed=effect.seed)
         if effect.estimate:
-            assert isinstance(bot, SearchBot)
-            options = await run_sliced(bot.estimating(game))
-            self.dispatch(HintReady(game.moves, tuple((str(a), v) for a, v in options)))
+            assert isinstance(bot, MCTSBot) and game.to_move is not None
+            seen = Sightings(game, game.to_move)
+            options = await run_sliced(bot.estimating(game, seen))
+            texts = tuple((str(a), v) for a, v in options)
+            self.dispatch(HintReady(game.moves, texts, tuple(seen.facts(a) for a, _ in options)))
             return
         choice = await run_sliced(bot.thinking(game))
         # At least a zero sleep: the move is drawn in a task of its own, not at the

@@ -20,6 +20,7 @@ from .model import HINT_LEVEL, Hint, Model
 from .pieces import CARD_VALUES, card_face, kind_icon, phrase, seat_badge
 from .table import undo_button
 from .text import DECISION_TITLES, KIND_NAMES, OCCUPANT_LABELS, action_label, plain_list, power_text
+from .why import why
 
 HINT_SHOWN = 5  # the best choices a hint lists; the others are summed up in a line
 
@@ -374,11 +375,12 @@ def decision_section(model: Model, game: Game) -> Markup:
                 "button", {"type": "button", "class": "hint-button", "data-msg": "hint"}, _("Hint")
             ),
         ),
-        hint is not None and _hint(hint, mine, names),
+        hint is not None and _hint(hint, mine, names, game, seat),
     )
 
 
-def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
+def _hint(hint: Hint, mine: int, names: tuple[str, ...], game: Game, seat: int) -> Markup:
+    facts = dict(zip((text for text, _value in hint.options), hint.facts, strict=False))
     ranked = sorted(hint.options, key=lambda option: -option[1])
     best, chance = ranked[0]
     rest = ranked[HINT_SHOWN:]
@@ -405,6 +407,8 @@ def _hint(hint: Hint, mine: int, names: tuple[str, ...]) -> Markup:
                     _("{action}: {chance} chance to win").format(
                         action=action_label(text, mine, names), chance=f"{value:.0%}"
                     ),
+                    (said := why(text, facts.get(text), game, seat))
+                    and h("span", {"class": "why"}, " — ", said),
                 )
                 for text, value in ranked[:HINT_SHOWN]
             ],

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..review import Review
+from ..sightings import Facts
 
 # --------------------------------------------------------------------------- game moves
 
@@ -55,10 +56,12 @@ class Thought:
 
 @dataclass(frozen=True)
 class HintReady:
-    """The hint level's estimates for each legal action after `moves` actions."""
+    """The hint level's estimates for each legal action after `moves` actions, and what
+    its playouts saw after each."""
 
     moves: int
     options: tuple[tuple[str, float], ...]
+    facts: tuple[Facts | None, ...] = ()
 
 
 # --------------------------------------------------------------------------- the game's controls

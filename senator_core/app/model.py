@@ -15,6 +15,7 @@ from ..game import Game
 from ..online.table import Device
 from ..records import COLOURS, HUMAN, Record, Timeline
 from ..rules import MAX_PLAYERS
+from ..sightings import Facts
 from .saves import Kept, Turn
 from .screens import OpenPanel, Screen
 
@@ -98,10 +99,13 @@ class Setup:
 
 @dataclass(frozen=True)
 class Hint:
-    """The estimates of the hint level for each legal action of the position shown."""
+    """The estimates of the hint level for each legal action of the position shown,
+    and what its playouts saw after each (`facts`, in the same order; none for a
+    hint read back from a save)."""
 
     moves: int
     options: tuple[tuple[str, float], ...]
+    facts: tuple[Facts | None, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -204,10 +204,10 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             if game is None or game.moves != moves or computer_to_move(model) is None:
                 return model, ()  # the player went elsewhere meanwhile (another game, the menu)
             return _act(model, text, now)
-        case HintReady(moves, options):
+        case HintReady(moves, options, facts):
             if model.game is None or moves != model.game.moves:
                 return model, ()  # the hint was for a position that is gone
-            return replace(model, hint=Hint(moves, options)), ()
+            return replace(model, hint=Hint(moves, options, facts)), ()
         # -- the game's controls
         case Pick(index):
             return _pick(model, index), ()

@@ -37,6 +37,7 @@ from ..actions import PLAY as V_PLAY
 from ..actions import Action
 from ..game import Game
 from ..rules import AWARD, OVER, POWER, ROUNDS, TOPIC, VETO
+from ..sightings import Sightings
 from .base import Thinking, finish, legal_choices
 from .evaluation import Weights, load_weights, scale_influence, win_chances
 from .heuristic import Heuristic, candidates, points, sensible
@@ -277,14 +278,17 @@ class MCTSBot:
                     best, choice = key, a
         return choice
 
-    def estimating(self, game: Game) -> Thinking[list[tuple[Action, float]]]:
+    def estimating(
+        self, game: Game, sightings: Sightings | None = None
+    ) -> Thinking[list[tuple[Action, float]]]:
         """`evaluate` in steps. An action the search leaves out as no better than one
         it considers gets the estimate of the play of the same total it searched, or
-        else the lowest estimate of the searched actions."""
+        else the lowest estimate of the searched actions. `sightings`, if given,
+        tallies what the search's playouts saw after each move."""
         legal = game.legal_actions()
         if not legal:
             return []
-        root = (yield from self.searching(game)) if len(legal) > 1 else Node()
+        root = (yield from self.searching(game, None, sightings)) if len(legal) > 1 else Node()
         found = {a: c.wins / c.visits for a, c in root.children.items() if c.visits}
         if not found:  # a forced decision, or a single candidate: one estimate for all
             value = yield from self._mean_reward(game)
@@ -311,14 +315,17 @@ class MCTSBot:
         """Runs the iterations from `game` and returns the root of the tree."""
         return finish(self.searching(game))
 
-    def searching(self, game: Game, seat: int | None = None) -> Thinking[Node]:
+    def searching(
+        self, game: Game, seat: int | None = None, sightings: Sightings | None = None
+    ) -> Thinking[Node]:
         """The search in steps, a yield after each iteration (and in long playouts).
         `searched` then holds the iterations done. Its generator is seeded by
         the bot's seed and the public position, so the same position always gets the
         same search, whatever the bot searched before. `outlook` then holds each
         player's mean reward over the search: their chances at the position as the
         search plays on. A `wary` search's rivals attack `seat` (the player to move
-        unless told)."""
+        unless told). `sightings`, if given, tallies what each playout saw after its
+        first move."""
         root = Node()
         totals = [0.0] * game._n
         rng = random.Random(public_digest(game, self.seed))
@@ -340,6 +347,7 @@ class MCTSBot:
             g = game.clone(reseed=rng.getrandbits(62))
             node = root
             path: list[tuple[Node, int]] = []
+            first: Action | None = None
             while g._decision != OVER:
                 legal = g.legal_actions()
                 if len(legal) == 1:
@@ -365,6 +373,8 @@ class MCTSBot:
                             guess = fresh[0]
                         action = guess
                     child = children[action] = Node()
+                    if node is root:
+                        first = action
                     g.apply(action)
                     path.append((child, mover))
                     break
@@ -379,10 +389,14 @@ class MCTSBot:
                     score = ch.wins / ch.visits + scale / sqrt(ch.visits)
                     if score > best:
                         best, action = score, a
+                if node is root:
+                    first = action
                 node = children[action]
                 g.apply(action)
                 path.append((node, mover))
             reward = yield from self._rollout(g, policy, stop, me)
+            if sightings is not None:
+                sightings.see(first, g)
             for child, mover in path:
                 child.visits += 1
                 child.wins += reward[mover]

@@ -19,7 +19,9 @@ import senator_core as sc
 from senator_core import bots
 from senator_core.app.model import HINT_LEVEL, SPEEDS
 from senator_core.app.view import HINT_SHOWN, OCCUPANT_LABELS
-from senator_core.bots import MCTSBot, make
+from senator_core.app.why import why
+from senator_core.bots import MCTSBot, finish, make
+from senator_core.sightings import Sightings
 
 from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game
 
@@ -170,11 +172,18 @@ def check_hint(page: Any) -> None:
         "els => els.map(e => [e.dataset.option, e.textContent])"
     )
     adviser = make(HINT_LEVEL, seed=game.to_move)
-    assert isinstance(adviser, MCTSBot)
-    expected = sorted(adviser.evaluate(game), key=lambda option: -option[1])
+    assert isinstance(adviser, MCTSBot) and game.to_move is not None
+    seen = Sightings(game, game.to_move)
+    expected = sorted(finish(adviser.estimating(game, seen)), key=lambda option: -option[1])
     assert [text for text, _ in shown] == [str(a) for a, _ in expected[:HINT_SHOWN]]
-    for (_, line), (_, value) in zip(shown, expected, strict=False):
-        assert line.endswith(f"{value:.0%} chance to win")
+    said = 0
+    for (_, line), (action, value) in zip(shown, expected, strict=False):
+        rating, _dash, reason = line.partition(" — ")
+        assert rating.endswith(f"{value:.0%} chance to win")
+        # Beside it, what the move does, from the same playouts CPython's search saw.
+        assert reason == (why(str(action), seen.facts(action), game, game.to_move) or "")
+        said += bool(reason)
+    assert said, "the hint says why for its best choices"
     rest = expected[HINT_SHOWN:]
     if rest:
         summary = hint.locator(".hint-rest").inner_text()

@@ -1,0 +1,78 @@
+"""The hint's sentence of what a move does (`app/why.py`), made from what the search's
+playouts saw after it (`sightings.py`): in positions where a move plainly wins or
+plainly loses, the sentences say so, and they follow what the playouts tallied."""
+
+from __future__ import annotations
+
+import senator_core as sc
+from senator_core.app.why import why
+from senator_core.bots import finish, make
+from senator_core.bots.mcts import MCTSBot
+from senator_core.i18n import use
+from senator_core.sightings import Facts, Sightings
+
+from .test_review import plain_positions, position_of
+
+
+def sentences(index: int) -> tuple[sc.Game, int, dict[str, str | None]]:
+    position = position_of(plain_positions()[index])
+    seat = position.to_move
+    assert seat is not None
+    bot = make("hard")
+    assert isinstance(bot, MCTSBot)
+    seen = Sightings(position, seat)
+    options = finish(bot.estimating(position, seen))
+    said = {str(a): why(str(a), seen.facts(a), position, seat) for a, _ in options}
+    return position, seat, said
+
+
+def test_a_bid_that_wins_and_a_withdrawal_that_loses_say_so() -> None:
+    position, _seat, said = sentences(0)  # a debate on Imperium the player wins by bidding
+    assert position.topic == "imperium"
+    assert said["play 2 2"] == "wins Imperium"
+    assert said["withdraw"] == "leaves Imperium to the others"
+
+
+def test_the_assassin_counts_the_cards_it_costs_each_side() -> None:
+    position, seat, said = sentences(2)  # the Assassin wins the game, a withdrawal loses it
+    mine = len(position.in_play(seat)) + 1
+    others = sum(len(position.in_play(s)) for s in range(position.players) if s != seat)
+    assert said["assassin"] == (
+        f"no one wins: cards discarded, yours {mine}, the others' {others}; your War stays safe"
+    )
+
+
+def test_an_award_says_who_gets_the_token_and_in_polish_too() -> None:
+    position, seat, said = sentences(1)  # keeping Public Works wins, giving it away loses
+    assert position.topic == "public_works"
+    assert said[f"give {seat}"] == "keeps Public Works"
+    other = next(s for s in range(position.players) if s != seat)
+    assert said[f"give {other}"] == f"gives Public Works to {position.names[other]}"
+    use("pl")
+    try:
+        facts = Facts(9, 0.0, 0.0, 0.0, 1.0, (), None)
+        assert why(f"give {seat}", facts, position, seat) == "zatrzymujesz: Prace Publiczne"
+    finally:
+        use("en")
+
+
+def test_the_sentence_follows_the_tallies() -> None:
+    position = position_of(plain_positions()[0])
+    seat = position.to_move
+    assert seat is not None
+    half = Facts(10, 1.0, 0.5, 0.0, 0.5, (("trade", 0.6),), 1.0)
+    assert why("play 2", half, position, seat) == (
+        "wins Imperium about 5 times in 10; your Trade is likely cancelled"
+    )
+    safe = Facts(10, 1.0, 0.1, 0.0, 0.0, (("trade", 0.0),), 0.9)
+    assert why("play 2", safe, position, seat) == (
+        "Imperium most likely goes to someone else; your Trade stays safe"
+    )
+    assert why("play 2 5", Facts(10, 0.2, 0.2, 0.0, 0.0, (), 0.0), position, seat) == (
+        "spends your 5"
+    )
+    assert why("withdraw", Facts(10, 0.2, 0.0, 0.0, 0.0, (), 0.9), position, seat) == (
+        "keeps your 5 for later"
+    )
+    assert why("play 2", Facts(2, 1.0, 1.0, 0.0, 1.0, (), None), position, seat) is None
+    assert why("play 2", None, position, seat) is None
