@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from .game import Game, new_game
 from .levels import LEVELS
+from .sightings import Facts, Sightings, facts_from, facts_to, rounded
 
 if TYPE_CHECKING:
     from .bots import Thinking
@@ -61,6 +62,8 @@ class Rating:
     played: str
     chances: tuple[tuple[str, float], ...]
     after: tuple[float, ...]  # every player's chance after the move made
+    # What the playouts after each choice saw, in the order of `chances`.
+    facts: tuple[Facts | None, ...] = ()
 
     @property
     def best(self) -> str:
@@ -141,7 +144,15 @@ class Review:
             "players": self.players,
             "seats": list(self.seats),
             "ratings": [
-                [r.step, r.seat, r.decision, r.played, [list(c) for c in r.chances], list(r.after)]
+                [
+                    r.step,
+                    r.seat,
+                    r.decision,
+                    r.played,
+                    [list(c) for c in r.chances],
+                    list(r.after),
+                    [facts_to(f) for f in r.facts],
+                ]
                 for r in self.ratings
             ],
         }
@@ -192,7 +203,7 @@ def _read_review(data: object, game: Game) -> Review:
     actions = game.actions
     ratings = []
     last = -1
-    for step, seat, decision, played, chances, after in data["ratings"]:
+    for step, seat, decision, played, chances, after, facts in data["ratings"]:
         if type(step) is not int or not last < step < len(actions) or type(seat) is not int:
             raise ReviewError("the review rates a move the game does not have")
         if seat not in seats:
@@ -202,8 +213,11 @@ def _read_review(data: object, game: Game) -> Review:
         options = tuple((str(text), _chance(value)) for text, value in chances)
         if played not in {text for text, _ in options} or len(after) != players:
             raise ReviewError("a rating without the move made")
+        if not isinstance(facts, list) or len(facts) not in (0, len(options)):
+            raise ReviewError("a rating whose facts do not match its choices")
+        seen = tuple(facts_from(f) for f in facts)
         ratings.append(
-            Rating(step, seat, decision, played, options, tuple(_chance(v) for v in after))
+            Rating(step, seat, decision, played, options, tuple(_chance(v) for v in after), seen)
         )
         last = step
     return Review(level, seed, players, tuple(sorted(seats)), tuple(ratings))
@@ -272,16 +286,23 @@ def reviewing(
                 options.append(action)
             chances: list[tuple[str, float]] = []
             after: list[float] = []
+            seen: dict[str, Facts | None] = {}
             for option in options:
                 then = position.clone()
                 then.apply(option)
-                outlook = [round(v, 4) for v in (yield from bot.looking_ahead(then, seat))]
+                sightings = Sightings(position, seat, apart=False)
+                ahead = yield from bot.looking_ahead(then, seat, sightings)
+                outlook = [round(v, 4) for v in ahead]
                 chances.append((str(option), outlook[seat]))
+                seen[str(option)] = rounded(sightings.facts(None))
                 if option == action:
                     after = outlook
             ranked = sorted(chances, key=lambda o: (-o[1], o[0]))
+            facts = tuple(seen[text] for text, _ in ranked)
             ratings.append(
-                Rating(step, seat, position.decision, str(action), tuple(ranked), tuple(after))
+                Rating(
+                    step, seat, position.decision, str(action), tuple(ranked), tuple(after), facts
+                )
             )
             if progress is not None:
                 progress.done += 1
@@ -346,7 +367,7 @@ def kept_accuracies(data: object) -> dict[int, float]:
         if not isinstance(data, dict) or data.get("version") != REVIEW_FORMAT:
             return {}
         costs: dict[int, list[float]] = {}
-        for _step, seat, _decision, played, chances, _after in data["ratings"]:
+        for _step, seat, _decision, played, chances, _after, _facts in data["ratings"]:
             values = {str(text): _chance(value) for text, value in chances}
             if type(seat) is not int or played not in values:
                 return {}

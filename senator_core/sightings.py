@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action
 from .game import Game
+from .rules import KINDS
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,13 @@ def _holding(game: Game, seat: int) -> dict[str, int]:
 
 class Sightings:
     """The tallies of a search from `root` for `seat`, by the first move of each
-    playout (None for a search from a position with no choice at its root)."""
+    playout (None for a search from a position with no choice at its root); with
+    `apart` false, all under None (a search from the position after a move, whose
+    playouts all follow that move)."""
 
-    def __init__(self, root: Game, seat: int) -> None:
+    def __init__(self, root: Game, seat: int, apart: bool = True) -> None:
         self.seat = seat
+        self._apart = apart
         self._log = root._log
         self._held = _holding(root, seat)
         self._count = sum(self._held.values())
@@ -62,6 +66,8 @@ class Sightings:
 
     def see(self, first: Action | None, game: Game) -> None:
         """Tallies a playout that began with `first` and reached `game`."""
+        if not self._apart:
+            first = None
         tally = self._by.get(first)
         if tally is None:
             tally = self._by[first] = _Tally()
@@ -103,3 +109,65 @@ class Sightings:
             lost=tuple((kind, tally.lost.get(kind, 0) / n) for kind in self._proposed),
             five=tally.five / n if self._five else None,
         )
+
+
+def rounded(facts: Facts | None) -> Facts | None:
+    """`facts` with its shares to two places, as a review keeps them."""
+    if facts is None:
+        return None
+    return Facts(
+        facts.playouts,
+        round(facts.decided, 2),
+        round(facts.won, 2),
+        round(facts.assassinated, 2),
+        round(facts.tokens, 2),
+        tuple((kind, round(share, 2)) for kind, share in facts.lost),
+        None if facts.five is None else round(facts.five, 2),
+    )
+
+
+def facts_to(facts: Facts | None) -> list[object] | None:
+    """`facts` as JSON (`facts_from` reads it back)."""
+    if facts is None:
+        return None
+    return [
+        facts.playouts,
+        facts.decided,
+        facts.won,
+        facts.assassinated,
+        facts.tokens,
+        [[kind, share] for kind, share in facts.lost],
+        facts.five,
+    ]
+
+
+def _share(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise ValueError(f"a share must be a number from 0 to 1, not {value!r}")
+    return float(value)
+
+
+def facts_from(data: object) -> Facts | None:
+    """Facts kept as JSON (`facts_to`); ValueError if they are not."""
+    if data is None:
+        return None
+    if not isinstance(data, list) or len(data) != 7:
+        raise ValueError("facts are a list of seven")
+    playouts, decided, won, assassinated, tokens, lost, five = data
+    if type(playouts) is not int or playouts < 0:
+        raise ValueError("a count of playouts must be a whole number")
+    if isinstance(tokens, bool) or not isinstance(tokens, int | float) or abs(tokens) > 60:
+        raise ValueError("tokens must be a number")
+    if not isinstance(lost, list) or any(
+        not isinstance(item, list) or len(item) != 2 or item[0] not in KINDS for item in lost
+    ):
+        raise ValueError("the tokens lost must be kinds with shares")
+    return Facts(
+        playouts,
+        _share(decided),
+        _share(won),
+        _share(assassinated),
+        float(tokens),
+        tuple((str(kind), _share(share)) for kind, share in lost),
+        None if five is None else _share(five),
+    )

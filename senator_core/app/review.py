@@ -21,6 +21,7 @@ from .model import Model, Watch
 from .pieces import colour_badge, phrase
 from .reviewing import people, review_of
 from .text import action_label
+from .why import why
 
 MARK_NAMES = Translated(
     {
@@ -497,8 +498,12 @@ def move_review(model: Model, watch: Watch) -> Markup | None:
                     h("span", {"class": "choice-chance"}, _pct(value)),
                     text == rating.played
                     and h("span", {"class": "played-note"}, " · ", _("played")),
+                    (said := why(text, facts, game, rating.seat))
+                    and h("span", {"class": "why"}, " — ", said),
                 )
-                for text, value in rating.chances
+                for (text, value), facts in zip(
+                    rating.chances, rating.facts or (None,) * len(rating.chances), strict=True
+                )
             ],
         ),
     )

@@ -246,12 +246,17 @@ class MCTSBot:
         silly ones out)."""
         return self._options(game, legal_choices(game))
 
-    def looking_ahead(self, game: Game, seat: int) -> Thinking[list[float]]:
+    def looking_ahead(
+        self, game: Game, seat: int, sightings: Sightings | None = None
+    ) -> Thinking[list[float]]:
         """Each player's chance at the position, as a search on behalf of `seat` plays
-        on from it (the position may be over: then its result)."""
+        on from it (the position may be over: then its result); `sightings`, if given,
+        tallies what its playouts saw."""
         if game._decision == OVER:
+            if sightings is not None:
+                sightings.see(None, game)
             return final_reward(game, 0.0)
-        yield from self.searching(game, seat)
+        yield from self.searching(game, seat, sightings)
         return self.outlook
 
     def thinking(self, game: Game) -> Thinking[Action]:

@@ -104,6 +104,9 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
     better = here.locator("[data-better]").get_attribute("data-better")
     assert better in plain_positions()[0]["wins"]  # type: ignore[operator]
     assert here.locator("li.played").get_attribute("data-option") == "withdraw"
+    # Beside each choice, what it does, from the playouts after it.
+    assert "leaves Imperium to the others" in here.locator("li.played .why").inner_text()
+    assert "wins Imperium" in here.locator(f"li[data-option='{better}'] .why").inner_text()
     assert page.locator(f".timeline-mark[data-value='{step}'][aria-current]").count() == 1
     page.click("[data-msg='step'][data-value='next']")  # the move made: its lines in the log
     page.locator(".log .mark.mark-blunder").first.wait_for()
