@@ -70,7 +70,9 @@ def test_a_review_rates_the_people_shows_its_progress_and_then_what_it_found() -
     assert accuracy is not None and f"{accuracy:.0%}" in rows[0].get_text()
     # Each rated move of the person can be opened from the graph.
     taps = shown.select(".chance-graph .graph-tap")
-    assert sorted(int(t["data-value"]) for t in taps) == [r.step for r in made.of(0)]
+    # (each opens the table the move left, and the replay counts it: move n shows
+    # after n moves)
+    assert sorted(int(t["data-value"]) for t in taps) == [r.step + 1 for r in made.of(0)]
 
 
 def test_a_marked_move_shows_the_better_one_on_the_timeline_the_log_and_the_table() -> None:
@@ -81,13 +83,13 @@ def test_a_marked_move_shows_the_better_one_on_the_timeline_the_log_and_the_tabl
     worst = made.costliest(0)[0]
     shown = page(model)
     timeline = shown.select(".timeline-marks .timeline-mark")
-    assert sorted(int(b["data-value"]) for b in timeline) == [r.step for r in marked]
+    assert sorted(int(b["data-value"]) for b in timeline) == [r.step + 1 for r in marked]
     assert len(shown.select(".log .mark.mark-" + worst.mark)) >= 1
     links = shown.select(".costliest [data-msg='watch']")
-    assert int(links[0]["data-value"]) == worst.step
+    assert int(links[0]["data-value"]) == worst.step + 1
     at, effects = update(model, control(links[0]["data-msg"], links[0]["data-value"]), NOW)
     assert Scroll("decision", nearest=True) in effects  # on a phone, the move comes into view
-    assert at.watch is not None and at.watch.step == worst.step
+    assert at.watch is not None and at.watch.step == worst.step + 1
     here = page(at).select_one("#decision .move-review")
     assert here is not None and here["data-mark"] == worst.mark
     better = here.select_one("[data-better]")

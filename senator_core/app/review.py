@@ -181,7 +181,7 @@ def _graph(
         right = (centres[n] + centres[n + 1]) / 2 if n + 1 < len(tapped) else WIDTH - RIGHT
         title = h("title", None, _rating_line(r, names))
         parts.append(
-            f'<rect class="graph-tap" data-msg="{msg}" data-value="{r.step}" '
+            f'<rect class="graph-tap" data-msg="{msg}" data-value="{r.step + 1}" '
             f'x="{round(left, 2)}" y="{TOP}" width="{round(max(right - left, 0.1), 2)}" '
             f'height="{inner_h}">{title}</rect>'
         )
@@ -269,7 +269,7 @@ def review_summary(model: Model, record: Record, review: Review, msg: str) -> Ma
                             h(
                                 "button",
                                 {"type": "button", "class": "link", "data-msg": msg,
-                                 "data-value": r.step},
+                                 "data-value": r.step + 1},
                                 _("Move {n}").format(n=r.step + 1),
                             ),
                             " ",
@@ -411,12 +411,12 @@ def timeline_marks(model: Model, watch: Watch) -> Markup | None:
                     "type": "button",
                     "class": f"timeline-mark mark-{mark}",
                     "data-msg": "step",
-                    "data-value": step,
-                    "style": f"left: {100 * step / last:.2f}%",
+                    "data-value": step + 1,
+                    "style": f"left: {100 * (step + 1) / last:.2f}%",
                     "title": _("Move {n}: {name} ({mark})").format(
                         n=step + 1, name=names[movers[step]], mark=MARK_NAMES[mark]
                     ),
-                    "aria-current": "step" if step == watch.step else None,
+                    "aria-current": "step" if step + 1 == watch.step else None,
                 },
                 MARK_SYMBOLS[mark],
             )
@@ -432,15 +432,16 @@ def log_marks(model: Model, watch: Watch) -> tuple[tuple[int, str], ...]:
 
 
 def move_review(model: Model, watch: Watch) -> Markup | None:
-    """At a rated move: what was played and its mark, what the search would have
+    """After a rated move (the replay shows the table it left, and counts it, as a
+    review's links do): what was played and its mark, what the search would have
     played, and how it rated each choice."""
     review = watch.record.review
-    if review is None:
+    if review is None or not watch.step:
         return None
-    rating = review.at(watch.step)
+    rating = review.at(watch.step - 1)
     if rating is None or rating.seat not in shown_seats(model, watch.record):
         return None
-    game = watch.game
+    game = watch.line.games[watch.step - 1]  # where the choice was made
     names = game.names
     total = game.total(rating.seat)
 

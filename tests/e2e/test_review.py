@@ -95,7 +95,7 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
     page.locator(".review-panel [data-msg='review']").click()
     reviewed(page)
     worst = page.locator(".costliest [data-msg='watch']").first
-    assert worst.get_attribute("data-value") == str(step)
+    assert worst.get_attribute("data-value") == str(step + 1)  # the table the move left
     assert "blunder" in page.locator(".costliest li").first.inner_text()
     worst.click()
     here = page.locator("#decision .move-review")
@@ -107,9 +107,8 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
     # Beside each choice, what it does, from the playouts after it.
     assert "leaves Imperium to the others" in here.locator("li.played .why").inner_text()
     assert "wins Imperium" in here.locator(f"li[data-option='{better}'] .why").inner_text()
-    assert page.locator(f".timeline-mark[data-value='{step}'][aria-current]").count() == 1
-    page.click("[data-msg='step'][data-value='next']")  # the move made: its lines in the log
-    page.locator(".log .mark.mark-blunder").first.wait_for()
+    assert page.locator(f".timeline-mark[data-value='{step + 1}'][aria-current]").count() == 1
+    assert page.locator(".log .mark.mark-blunder").count() >= 1  # beside the move's lines
     assert_accessible(page, "the replay at a blunder")
 
     # Saved, then opened in another browser: the review is there, made once.
@@ -135,7 +134,7 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
     said = (panel.text_content() or "").lower()
     assert "analiza" in said and "poważny błąd" in said
     assert not english_left(other, "pl"), english_left(other, "pl")
-    other.click(f".costliest [data-msg='watch'][data-value='{step}']")
+    other.click(f".costliest [data-msg='watch'][data-value='{step + 1}']")
     other.locator("#decision .move-review[data-mark='blunder']").wait_for()
     assert "Lepiej" in other.locator("#decision .move-review").inner_text()
     other.locator("[name='lang']:visible").first.select_option("ru")
