@@ -129,6 +129,19 @@ def test_spartacus_two_points_first_play_and_assassin() -> None:
     assert "spartacus_first_play" not in ids(game)  # seat 2 plays first, seat 0 later
 
 
+def test_under_ludi_gladiatorum_a_short_hand_is_told_what_the_cap_lets_it_reach() -> None:
+    """R45: a hand short of the lead even whole cannot go down whole either; the reach
+    told is what one more card brings, not the whole hand ("only to 6" was wrong)."""
+    game = opened("ludi_gladiatorum")
+    play(game, "play 2 5", *["withdraw"] * 3)  # seat 0 wins: its 2 and 5 are discarded
+    play(game, "topic imperium", "play 2", "play 2 5", "withdraw", "withdraw")
+    assert game.to_move == 0 and game.total(0) == 2 and game.hand(0)["5"] == 0
+    assert [b.reason for b in blockers(game) if b.blocks == "play"] == ["ludi_limit"]
+    (problem,) = [b for b in blockers(game) if b.blocks == "play"]
+    assert problem.args["needed"] == 8 and problem.args["reach"] == 4
+    assert "6" not in sentences(game)[0] and "4" in sentences(game)[0]
+
+
 def test_ludi_gladiatorum_caps_the_cards_then_bars_raise_and_assassin() -> None:
     """R45: 2 cards in play at most, the Assassin included."""
     game = opened("ludi_gladiatorum")
@@ -277,7 +290,9 @@ def check_debate(game: sc.Game, seen: Counter[str]) -> None:
             assert args == {"needed": needed, "reach": mine + influence}
             assert args["reach"] < args["needed"]
         elif blocker.reason == "ludi_limit":
-            assert game.event == "ludi_gladiatorum" and taken_away
+            # Plays R21 allows taken away, or none allowed and the whole hand over the cap.
+            assert game.event == "ludi_gladiatorum" and (taken_away or not free_plays)
+            assert taken_away or len(game.in_play(seat)) + sum(hand[c] for c in "125") > 2
             assert args["in_play"] == len(game.in_play(seat)) and args["cap"] == 2
             assert (args["reach"] < args["needed"]) == (not plays)
         elif blocker.reason == "spartacus_first_play":

@@ -293,7 +293,14 @@ def blockers(game: Game) -> list[BidProblem]:
         assert problem is not None and problem.reason in ("ludi_limit", "spartacus_first_play")
         found.append(replace(problem, cards=()))
     elif not free:
-        found.append(BidProblem("cannot_beat", {"needed": needed, "reach": mine + _value(hand)}))
+        # Short even by R21 alone; under Ludi Gladiatorum the whole hand cannot go
+        # down either, and what the cap allows is what the player can reach.
+        capped = game.bid_problem(Action(V_PLAY, -1, hand))
+        if capped is not None and capped.reason == "ludi_limit":
+            found.append(replace(capped, cards=()))
+        else:
+            reach = mine + _value(hand)
+            found.append(BidProblem("cannot_beat", {"needed": needed, "reach": reach}))
     if not any(a.verb == V_ASSASSIN for a in legal):
         problem = game.bid_problem(_BARE_ASSASSIN)
         if problem is not None:
