@@ -43,6 +43,7 @@ from senator_core.records import (
     record_link,
     timeline,
 )
+from senator_core.sightings import Facts
 
 from .appkit import updated
 from .test_app import Page
@@ -100,7 +101,19 @@ def dress(model: Model, chooser: random.Random) -> Model:
     legal = [str(a) for a in game.legal_actions()]
     return replace(
         model,
-        hint=Hint(game.moves, tuple((a, round(chooser.random(), 3)) for a in legal))
+        hint=Hint(
+            game.moves,
+            tuple((a, round(chooser.random(), 3)) for a in legal),
+            # What the playouts saw after each, when the hint was worked out here.
+            tuple(
+                Facts(9, 1.0, chooser.random(), 0.0, 1.5, (("war", 0.25),), None)
+                if chooser.random() < 0.8
+                else None
+                for _ in legal
+            )
+            if chooser.random() < 0.5
+            else (),
+        )
         if chooser.random() < 0.4
         else None,
         picked=tuple(sorted(chooser.sample(range(3), chooser.randint(0, 2))))

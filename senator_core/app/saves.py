@@ -10,8 +10,9 @@ The session, under `SAVE_KEY`, is JSON:
 
 `shown` is what the screen showed beside the game, so that a reload draws the
 same screen: the screen itself (the game, or the title with the game to
-continue), the hint if one was shown (the move number it was for and each
-action's estimate), the cards picked for a bid, the piece explained, the panel
+continue), the hint if one was shown (the move number it was for, each action's
+estimate, and under "facts" what the playouts saw after each, `sightings.facts_to`,
+left out when not known), the cards picked for a bid, the piece explained, the panel
 open, the log's unfolded rounds, under "story", the round whose summary the
 table held (left out when none), and under "lesson", in the guided first game,
 {"heard": the last position whose note the player went on from, "alone": whether
@@ -53,6 +54,7 @@ from ..records import (
     timeline,
     whole_number,
 )
+from ..sightings import Facts, facts_from, facts_to
 from .screens import OpenPanel, panel_named
 
 SAVE_KEY = "senator.save"
@@ -61,6 +63,10 @@ HISTORY_KEY = "senator.history"
 ONLINE_KEY = "senator.online"  # this device at an online table (see `online.py`)
 UNREADABLE_KEY = "senator.save.unreadable"
 UNREADABLE_HISTORY_KEY = "senator.history.unreadable"
+# A hint as a save keeps it: the move it was for, each choice's estimate, and what the
+# playouts saw after each (empty when they were not kept).
+HintShown = tuple[int, tuple[tuple[str, float], ...], tuple[Facts | None, ...]]
+
 SESSION_FORMAT = "senator-session"
 SESSION_VERSION = 2
 HISTORY_FORMAT = "senator-history"
@@ -89,7 +95,8 @@ class Shown:
     """What the screen showed beside the game (see the module's text)."""
 
     screen: Literal["game", "title"] = "title"  # the game, or the title to continue it
-    hint: tuple[int, tuple[tuple[str, float], ...]] | None = None
+    # The hint: the move it was for, each choice's estimate, what its playouts saw.
+    hint: HintShown | None = None
     picked: tuple[int, ...] = ()
     explain: str = ""
     panel: OpenPanel = ""
@@ -102,7 +109,11 @@ class Shown:
             "screen": self.screen,
             "hint": None
             if self.hint is None
-            else {"moves": self.hint[0], "options": [list(o) for o in self.hint[1]]},
+            else {
+                "moves": self.hint[0],
+                "options": [list(o) for o in self.hint[1]],
+                **({"facts": [facts_to(f) for f in self.hint[2]]} if self.hint[2] else {}),
+            },
             "picked": list(self.picked),
             "explain": self.explain,
             "panel": self.panel,
@@ -263,7 +274,7 @@ def _read_lesson(value: Any, game: Game) -> tuple[int, bool] | None:
     return min(heard, game.moves), alone
 
 
-def _read_hint(value: Any, game: Game) -> tuple[int, tuple[tuple[str, float], ...]] | None:
+def _read_hint(value: Any, game: Game) -> HintShown | None:
     if not isinstance(value, dict) or value.get("moves") != game.moves:
         return None
     options = value.get("options")
@@ -277,7 +288,19 @@ def _read_hint(value: Any, game: Game) -> tuple[int, tuple[tuple[str, float], ..
         for o in options
     ):
         return None
-    return game.moves, tuple((str(a), float(v)) for a, v in options)
+    read = tuple((str(a), float(v)) for a, v in options)
+    return game.moves, read, _read_facts(value.get("facts"), len(read))
+
+
+def _read_facts(value: Any, count: int) -> tuple[Facts | None, ...]:
+    """A hint's facts, one for each of its `count` choices; none if they are unreadable
+    (the hint then shows its estimates without saying why)."""
+    if not isinstance(value, list) or len(value) != count:
+        return ()
+    try:
+        return tuple(facts_from(f) for f in value)
+    except ValueError:
+        return ()
 
 
 # --------------------------------------------------------------------------- the history

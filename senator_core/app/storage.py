@@ -222,7 +222,7 @@ def shown_of(model: Model) -> Shown:
     hint = model.hint
     return Shown(
         screen="game" if model.screen == "game" else "title",
-        hint=None if hint is None else (hint.moves, hint.options),
+        hint=None if hint is None else (hint.moves, hint.options, hint.facts),
         picked=model.picked,
         explain=model.explain,
         panel=model.panel,
