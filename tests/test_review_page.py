@@ -95,7 +95,7 @@ def test_a_marked_move_shows_the_better_one_on_the_timeline_the_log_and_the_tabl
     better = here.select_one("[data-better]")
     assert better is not None and better["data-better"] == worst.best
     options = [li["data-option"] for li in here.select(".rated-choices li")]
-    assert here.select(".rated-choices li .why"), "each choice says what it does"
+    assert here.select(".rated-choices li .reason"), "each choice says what it does"
     assert options == [text for text, _ in worst.chances]
     assert here.select_one("li.played")["data-option"] == worst.played
     # A move that was no decision of the person's shows no rating.

@@ -408,7 +408,7 @@ def _hint(hint: Hint, mine: int, names: tuple[str, ...], game: Game, seat: int) 
                         action=action_label(text, mine, names), chance=f"{value:.0%}"
                     ),
                     (said := why(text, facts.get(text), game, seat))
-                    and h("span", {"class": "why"}, " — ", said),
+                    and h("span", {"class": "reason"}, " — ", said),
                 )
                 for text, value in ranked[:HINT_SHOWN]
             ],

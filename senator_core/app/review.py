@@ -500,7 +500,7 @@ def move_review(model: Model, watch: Watch) -> Markup | None:
                     text == rating.played
                     and h("span", {"class": "played-note"}, " · ", _("played")),
                     (said := why(text, facts, game, rating.seat))
-                    and h("span", {"class": "why"}, " — ", said),
+                    and h("span", {"class": "reason"}, " — ", said),
                 )
                 for (text, value), facts in zip(
                     rating.chances, rating.facts or (None,) * len(rating.chances), strict=True

@@ -105,8 +105,8 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
     assert better in plain_positions()[0]["wins"]  # type: ignore[operator]
     assert here.locator("li.played").get_attribute("data-option") == "withdraw"
     # Beside each choice, what it does, from the playouts after it.
-    assert "leaves Imperium to the others" in here.locator("li.played .why").inner_text()
-    assert "wins Imperium" in here.locator(f"li[data-option='{better}'] .why").inner_text()
+    assert "leaves Imperium to the others" in here.locator("li.played .reason").inner_text()
+    assert "wins Imperium" in here.locator(f"li[data-option='{better}'] .reason").inner_text()
     assert page.locator(f".timeline-mark[data-value='{step + 1}'][aria-current]").count() == 1
     assert page.locator(".log .mark.mark-blunder").count() >= 1  # beside the move's lines
     assert_accessible(page, "the replay at a blunder")
