@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .game import Game, new_game
 from .levels import LEVELS
-from .sightings import Facts, Sightings, facts_from, facts_to, rounded
+from .sightings import Facts, Sightings, facts_from, facts_to, rounded, share
 
 if TYPE_CHECKING:
     from .bots import Thinking
@@ -166,7 +166,7 @@ class Review:
         except ReviewError:
             raise
         except (KeyError, IndexError, TypeError, ValueError) as err:
-            raise ReviewError(f"the review could not be read ({type(err).__name__})") from err
+            raise ReviewError(f"the review could not be read: {type(err).__name__}: {err}") from err
 
     def summary(self, names: tuple[str, ...]) -> dict[str, object]:
         """Each rated seat's name, accuracy, marks and costliest moves (steps)."""
@@ -179,12 +179,6 @@ class Review:
             }
             for s in self.seats
         }
-
-
-def _chance(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise ReviewError(f"a chance to win must be a number from 0 to 1, not {value!r}")
-    return float(value)
 
 
 def _read_review(data: object, game: Game) -> Review:
@@ -210,14 +204,14 @@ def _read_review(data: object, game: Game) -> Review:
             raise ReviewError("the review rates a move the game does not have")
         if played != str(actions[step]) or not isinstance(decision, str):
             raise ReviewError("the review rates a move the game did not make")
-        options = tuple((str(text), _chance(value)) for text, value in chances)
+        options = tuple((str(text), share(value)) for text, value in chances)
         if played not in {text for text, _ in options} or len(after) != players:
             raise ReviewError("a rating without the move made")
         if not isinstance(facts, list) or len(facts) not in (0, len(options)):
             raise ReviewError("a rating whose facts do not match its choices")
         seen = tuple(facts_from(f) for f in facts)
         ratings.append(
-            Rating(step, seat, decision, played, options, tuple(_chance(v) for v in after), seen)
+            Rating(step, seat, decision, played, options, tuple(share(v) for v in after), seen)
         )
         last = step
     return Review(level, seed, players, tuple(sorted(seats)), tuple(ratings))
@@ -368,7 +362,7 @@ def kept_accuracies(data: object) -> dict[int, float]:
             return {}
         costs: dict[int, list[float]] = {}
         for _step, seat, _decision, played, chances, _after, _facts in data["ratings"]:
-            values = {str(text): _chance(value) for text, value in chances}
+            values = {str(text): share(value) for text, value in chances}
             if type(seat) is not int or played not in values:
                 return {}
             costs.setdefault(seat, []).append(max(values.values()) - values[played])

@@ -121,7 +121,7 @@ def rounded(facts: Facts | None) -> Facts | None:
         round(facts.won, 2),
         round(facts.assassinated, 2),
         round(facts.tokens, 2),
-        tuple((kind, round(share, 2)) for kind, share in facts.lost),
+        tuple((kind, round(part, 2)) for kind, part in facts.lost),
         None if facts.five is None else round(facts.five, 2),
     )
 
@@ -136,14 +136,16 @@ def facts_to(facts: Facts | None) -> list[object] | None:
         facts.won,
         facts.assassinated,
         facts.tokens,
-        [[kind, share] for kind, share in facts.lost],
+        [[kind, part] for kind, part in facts.lost],
         facts.five,
     ]
 
 
-def _share(value: object) -> float:
+def share(value: object) -> float:
+    """A JSON value that must be a number from 0 to 1 (a share, a chance); ValueError
+    if it is not."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise ValueError(f"a share must be a number from 0 to 1, not {value!r}")
+        raise ValueError(f"a number from 0 to 1 was expected, not {value!r}")
     return float(value)
 
 
@@ -164,10 +166,10 @@ def facts_from(data: object) -> Facts | None:
         raise ValueError("the tokens lost must be kinds with shares")
     return Facts(
         playouts,
-        _share(decided),
-        _share(won),
-        _share(assassinated),
+        share(decided),
+        share(won),
+        share(assassinated),
         float(tokens),
-        tuple((str(kind), _share(share)) for kind, share in lost),
-        None if five is None else _share(five),
+        tuple((str(kind), share(part)) for kind, part in lost),
+        None if five is None else share(five),
     )

@@ -16,7 +16,7 @@ import importlib.machinery
 import os
 import sys
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -492,20 +492,19 @@ class Page:
 
         progress = Progress()
         steps = reviewing(effect.game, effect.seats, effect.level, effect.seed, progress)
-        told = -1
+        told = [-1]
+
+        def tell() -> None:
+            if progress.done != told[0]:
+                told[0] = progress.done
+                self.dispatch(ReviewProgress(progress.done, progress.total))
+
         try:
-            while True:
-                await asyncio.sleep(0)
-                deadline = time.perf_counter() + SLICE_SECONDS
-                while time.perf_counter() < deadline:
-                    next(steps)
-                if progress.done != told:
-                    told = progress.done
-                    self.dispatch(ReviewProgress(progress.done, progress.total))
-        except StopIteration as done:
-            self.dispatch(Reviewed(done.value))
+            made = await run_sliced(steps, tell)
         except Exception as err:
             self.dispatch(ReviewFailed(f"{type(err).__name__}: {err}"))
+            return
+        self.dispatch(Reviewed(made))
 
     async def after(self, seconds: float, msg: Msg) -> None:
         await asyncio.sleep(seconds)
@@ -717,9 +716,10 @@ def create_once(work: Any) -> Any:
     return proxy
 
 
-async def run_sliced(thinking: Thinking[T]) -> T:
-    """Runs a computer's thinking in slices, letting the page answer in between. It
-    starts with a turn for the page too: the move just drawn is painted first."""
+async def run_sliced(thinking: Thinking[T], between: Callable[[], None] | None = None) -> T:
+    """Runs a computer's thinking (or a review) in slices, letting the page answer in
+    between, and calling `between` after each slice. It starts with a turn for the page
+    too: the move just drawn is painted first."""
     while True:
         await asyncio.sleep(0)
         deadline = time.perf_counter() + SLICE_SECONDS
@@ -729,6 +729,8 @@ async def run_sliced(thinking: Thinking[T]) -> T:
         except StopIteration as done:
             value: T = done.value
             return value
+        if between is not None:
+            between()
 
 
 rest = fetch_the_rest_when_needed()

@@ -37,7 +37,8 @@ def when(stamp: str) -> str:
     )
 
 
-def _row(model: Model, index: int, game: Kept) -> Markup:
+def _row(model: Model, index: int, game: Kept, accuracy: dict[int, float]) -> Markup:
+    """Game `index` of the history, with each rated seat's `accuracy` in its review."""
     result = game.result
     names = game.names
     occupants = game.occupants
@@ -45,7 +46,6 @@ def _row(model: Model, index: int, game: Kept) -> Markup:
     winners = set(result["winners"]) if result else set()
     scores = result["scores"] if result else None
     confirming = model.confirm == f"forget-{index}"
-    accuracy = kept_accuracies(game.data.get("review"))
     seats = [
         h(
             "li",
@@ -119,12 +119,12 @@ def _row(model: Model, index: int, game: Kept) -> Markup:
 TREND_GAMES = 10  # the reviewed games a player's accuracy is followed over
 
 
-def accuracy_trend(games: tuple[Kept, ...]) -> Markup | None:
+def accuracy_trend(games: tuple[Kept, ...], accuracies: list[dict[int, float]]) -> Markup | None:
     """For each person by name, their accuracy over their last reviewed games, oldest
     first: the figures and a small line."""
     found: dict[str, list[float]] = {}
-    for game in reversed(games):  # the history is newest first
-        accuracy = kept_accuracies(game.data.get("review"))
+    # The history is newest first.
+    for game, accuracy in zip(reversed(games), reversed(accuracies), strict=True):
         for seat, name in enumerate(game.names):
             if seat in accuracy and game.occupants[seat] == HUMAN:
                 found.setdefault(name, []).append(accuracy[seat])
@@ -169,6 +169,8 @@ def _sparkline(values: list[float]) -> Markup:
 def history_screen(model: Model) -> Markup:
     games = model.history
     figures = statistics(games)
+    # Each game's accuracies, read once from its review for its row and the trend.
+    accuracies = [kept_accuracies(game.data.get("review")) for game in games]
     levels = [
         h(
             "li",
@@ -207,7 +209,7 @@ def history_screen(model: Model) -> Markup:
             {"class": "history-figures"},
             h("p", None, kept),
             levels and h("ul", {"class": "level-figures"}, levels),
-            accuracy_trend(games),
+            accuracy_trend(games, accuracies),
         ),
         h(
             "div",
@@ -218,7 +220,11 @@ def history_screen(model: Model) -> Markup:
             h("button", {"type": "button", "data-msg": "title"}, _("Title screen")),
         ),
         games
-        and h("ol", {"class": "kept-games"}, [_row(model, i, g) for i, g in enumerate(games)]),
+        and h(
+            "ol",
+            {"class": "kept-games"},
+            [_row(model, i, g, accuracies[i]) for i, g in enumerate(games)],
+        ),
         not games
         and h("p", {"class": "hint"}, _("Finished games appear here, newest first.")),
     )  # fmt: skip

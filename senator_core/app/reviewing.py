@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..i18n import _
-from ..records import HUMAN, Record
+from ..records import Record
 from ..review import REVIEW_LEVEL, Review, ReviewError
-from .derived import record_of
+from .derived import humans, record_of
 from .effects import Effect, RunReview, StopReview
 from .model import Model, ReviewRun
 from .saves import kept
@@ -49,8 +49,8 @@ def with_review(model: Model, record: Record) -> Record:
 
 def people(record: Record) -> tuple[int, ...]:
     """The seats a person played; every seat at a table of computers alone."""
-    seats = tuple(s for s, who in enumerate(record.occupants) if who == HUMAN)
-    return seats or tuple(range(record.game.players))
+    seats = humans(record.occupants, record.game.players)
+    return tuple(seats) or tuple(range(record.game.players))
 
 
 def start_review(model: Model, what: str) -> tuple[Model, Effects]:
