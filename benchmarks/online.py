@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import senator_core as sc
 from senator_core.online.codes import Candidate, Description, pack, write
-from senator_core.online.table import HUMAN
+from senator_core.online.device import HUMAN
 from senator_core.online.wire import encode
 from tests.onlinekit import Network, play_out, seat_table
 

@@ -63,7 +63,7 @@ def _page() -> str:
     compiled first)."""
     sys.path.insert(0, str(folders.ROOT))
     try:
-        from senator_core.app.loading import boot_texts
+        from senator_core.app.ui.loading import boot_texts
     finally:
         sys.path.remove(str(folders.ROOT))
     texts = boot_texts()

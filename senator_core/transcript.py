@@ -8,16 +8,9 @@ the scores and the winners.
 
 from __future__ import annotations
 
-from .app.log import AUTO_NOTE
-from .app.scoreboard import tie_break_steps
-from .app.text import (
-    DECISION_TITLES,
-    KIND_NAMES,
-    VARIANT_TEXT,
-    and_list,
-    describe,
-    render_text,
-)
+from .app.play.log import AUTO_NOTE
+from .app.play.scoreboard import tie_break_steps
+from .app.ui.text import DECISION_TITLES, KIND_NAMES, VARIANT_TEXT, and_list, describe, render_text
 from .config import VARIANT_VALUES
 from .events import Event
 from .i18n import _

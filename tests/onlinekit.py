@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import senator_core as sc
 from senator_core.bots import make
 from senator_core.online.chance import Chain
-from senator_core.online.table import HUMAN, Device, Out, Report, Said, Send
+from senator_core.online.device import HUMAN, Device, Out, Report, Said, Send
 from senator_core.online.wire import Sit, encode
 
 BUILD = "test-build"

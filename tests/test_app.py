@@ -22,11 +22,7 @@ from senator_core.app.derived import (
     turn_came,
 )
 from senator_core.app.effects import After, Scroll, Think
-from senator_core.app.html import Markup, classes, h, raw
-from senator_core.app.messages import Forced, GoOn, HintReady, Thought
-from senator_core.app.model import Hint
-from senator_core.app.motion import CLASH, Move, moves
-from senator_core.app.saves import (
+from senator_core.app.keeping.saves import (
     SAVE_KEY,
     SETUP_KEY,
     UNREADABLE_KEY,
@@ -35,9 +31,13 @@ from senator_core.app.saves import (
     load_session,
     session_json,
 )
-from senator_core.app.scoreboard import scoreboard
-from senator_core.app.story import round_story
-from senator_core.app.text import action_label, describe, render_text
+from senator_core.app.messages import Forced, GoOn, HintReady, Thought
+from senator_core.app.model import Hint
+from senator_core.app.play.scoreboard import scoreboard
+from senator_core.app.play.story import round_story
+from senator_core.app.ui.html import Markup, classes, h, raw
+from senator_core.app.ui.motion import CLASH, Move, moves
+from senator_core.app.ui.text import action_label, describe, render_text
 from senator_core.app.view import HINT_SHOWN, page_title, tie_break_steps
 from senator_core.bots.heuristic import Heuristic
 from senator_core.records import Record, RecordError, game_link, read_link
@@ -885,7 +885,7 @@ def test_a_token_marked_at_risk_is_explained_by_the_token_that_threatens_it() ->
     """The mark on a proposed token and its "why?" come from one reckoning: every token
     marked at risk is explained by a token that could cancel it, in a debate on a
     consul too (3 players, seed 0: Cassius's Taxes, threatened from the docket)."""
-    from senator_core.app.table import at_risk
+    from senator_core.app.play.table import at_risk
 
     checked = consul_debates = 0
     for seed in range(6):
@@ -938,12 +938,12 @@ def test_a_screen_left_a_position_passed_and_a_game_replaced_take_their_own_stat
 
 def test_the_card_values_and_the_made_for_you_note_are_written_once() -> None:
     """The cards' influence lives in rules.CARD_VALUES (pieces and action labels read
-    it), and the note on a move made for a player in app/log.py (the transcript
+    it), and the note on a move made for a player in app/play/log.py (the transcript
     prints it too)."""
     from pathlib import Path
 
     import senator_core
-    from senator_core.app.pieces import CARD_VALUES
+    from senator_core.app.ui.pieces import CARD_VALUES
     from senator_core.rules import CARD_VALUES as VALUES
     from senator_core.rules import CARDS
 
@@ -953,7 +953,7 @@ def test_the_card_values_and_the_made_for_you_note_are_written_once() -> None:
     sources = {p.relative_to(package).as_posix(): p.read_text() for p in package.rglob("*.py")}
     assert [name for name, text in sources.items() if re.search(r'"5": 5\b', text)] == []
     note = "(made for the player: nothing else was possible)"
-    assert [name for name, text in sources.items() if note in text] == ["app/log.py"]
+    assert [name for name, text in sources.items() if note in text] == ["app/play/log.py"]
 
 
 # ---------------------------------------------------------------- the round's story

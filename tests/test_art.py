@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from senator_core.app.art import (
+from senator_core.app.ui.art import (
     CARD_FRAMES,
     ICON_NAMES,
     KIND_COLOURS,
@@ -22,7 +22,7 @@ from senator_core.app.art import (
     icon,
     sprite,
 )
-from senator_core.app.html import Markup
+from senator_core.app.ui.html import Markup
 from senator_core.rules import KINDS, conflicts_with
 
 HOSTILE = "<img src=x onerror=alert(1)>"

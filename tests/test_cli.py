@@ -14,7 +14,7 @@ import pytest
 
 import senator_core as sc
 from senator_core.__main__ import main
-from senator_core.app.text import KIND_NAMES, describe, render_text
+from senator_core.app.ui.text import KIND_NAMES, describe, render_text
 from senator_core.bots import LEVELS, make
 from senator_core.bots.tournament import bot_seed, play, tasks
 from senator_core.records import RECORD_VERSION, Record, RecordError, read_record

@@ -13,8 +13,8 @@ import pytest
 
 import senator_core as sc
 from senator_core.app import Act, init, update, view
-from senator_core.app.html import h, keyed, slot, thinned
-from senator_core.app.table import _draw_seat
+from senator_core.app.play.table import _draw_seat
+from senator_core.app.ui.html import h, keyed, slot, thinned
 from senator_core.records import game_link
 
 

@@ -17,7 +17,7 @@ import pytest
 
 import senator_core as sc
 from senator_core import BID_PROBLEMS, BidProblem
-from senator_core.app.explain import (
+from senator_core.app.play.bidding import (
     Bid,
     blockers,
     cheapest_plays,

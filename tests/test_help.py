@@ -8,7 +8,7 @@ import pytest
 
 import senator_core as sc
 from senator_core.app import Model, Setup, control, view
-from senator_core.app.help import (
+from senator_core.app.help.view import (
     EXAMPLE_NAMED_CARD,
     EXAMPLE_RECEIVER,
     EXAMPLE_TOPIC,
@@ -17,8 +17,8 @@ from senator_core.app.help import (
     SECTIONS,
     rules_help,
 )
-from senator_core.app.setup_form import setup_screen
-from senator_core.app.text import (
+from senator_core.app.setup.view import setup_screen
+from senator_core.app.ui.text import (
     EVENT_EFFECTS,
     EVENT_NAMES,
     KIND_NAMES,
@@ -432,7 +432,7 @@ def test_each_kind_of_decision_has_a_question_mark_opening_its_rules() -> None:
     import random
 
     from senator_core.app import Act, Model, control, view
-    from senator_core.app.help import RULE_SECTIONS
+    from senator_core.app.help.view import RULE_SECTIONS
     from senator_core.app.model import ALL_HUMAN, Setup
 
     from .test_app import Page

@@ -18,7 +18,7 @@ from building import folders
 from building.catalogs import DOMAIN, KEYWORDS, TRANSLATED, catalog_paths
 from senator_core import i18n
 from senator_core.app import Act, Model, control, init, view
-from senator_core.app.saves import SETUP_KEY
+from senator_core.app.keeping.saves import SETUP_KEY
 
 from .appkit import updated
 from .test_app import Page
@@ -181,7 +181,7 @@ def test_lists_are_joined_in_one_place_in_the_language_spoken() -> None:
     """app/text.py joins every list a player reads: "and" and "or" lists put commas
     between all but the last two items, in every language; the rules panel, the end
     screen, the hand and the transcript read the same functions."""
-    from senator_core.app.text import and_list, or_list, plain_list
+    from senator_core.app.ui.text import and_list, or_list, plain_list
 
     names = ["Cassius", "Brutus", "Livia"]
     try:
@@ -200,9 +200,14 @@ def test_lists_are_joined_in_one_place_in_the_language_spoken() -> None:
         i18n.use("en")
     # No other module joins words itself (the rules panel's rule numbers and the
     # transcript's notation, which are no words, are joined with commas).
-    for name in ("end", "hand", "help", "scoreboard", "table", "view", "../transcript"):
-        source = (folders.ROOT / "senator_core" / "app" / f"{name}.py").read_text(encoding="utf-8")
-        words = "( and | or )" if name in ("help", "../transcript") else "(, | and | or )"
+    core = folders.ROOT / "senator_core"
+    sources = [*(core / "app").rglob("*.py"), core / "transcript.py"]
+    for path in sources:
+        name = path.relative_to(core).as_posix()
+        if name == "app/ui/text.py":
+            continue  # where the lists are joined
+        words = "( and | or )" if name in ("app/help/view.py", "transcript.py") else "(, | and | or )"
+        source = path.read_text(encoding="utf-8")
         assert not re.search(rf"""["']{words}["']\.join""", source), name
 
 

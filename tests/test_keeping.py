@@ -15,11 +15,8 @@ import pytest
 import senator_core as sc
 from senator_core.app import Act, Model, control, init, persist, view
 from senator_core.app.derived import just_happened, mover, record_of, undo_to, watched
-from senator_core.app.explain import forced_action
-from senator_core.app.files import export_file
-from senator_core.app.messages import FileOpened, Forced, StorageFailed, Stored
-from senator_core.app.model import ALL_HUMAN, Hint, Setup
-from senator_core.app.saves import (
+from senator_core.app.keeping.files import export_file
+from senator_core.app.keeping.saves import (
     HISTORY_KEY,
     HISTORY_LIMIT,
     SAVE_KEY,
@@ -32,6 +29,9 @@ from senator_core.app.saves import (
     load_session,
     statistics,
 )
+from senator_core.app.messages import FileOpened, Forced, StorageFailed, Stored
+from senator_core.app.model import ALL_HUMAN, Hint, Setup
+from senator_core.app.play.bidding import forced_action
 from senator_core.records import (
     HUMAN,
     LINK_LIMIT,

@@ -12,17 +12,10 @@ import pytest
 import senator_core as sc
 from senator_core.app import Model, init, update
 from senator_core.app.effects import After, Effect, Think
-from senator_core.app.lesson import (
-    LINE,
-    MOVES,
-    NOTES,
-    coaching,
-    is_lesson,
-    lesson_config,
-)
+from senator_core.app.keeping.saves import SAVE_KEY
+from senator_core.app.keeping.storage import persist
+from senator_core.app.lesson.line import LINE, MOVES, NOTES, coaching, is_lesson, lesson_config
 from senator_core.app.messages import Act, Coach, GoOn, Learn, Msg, Thought, control
-from senator_core.app.saves import SAVE_KEY
-from senator_core.app.storage import persist
 from senator_core.bots import make
 from senator_core.i18n import LANGUAGES, use
 

@@ -11,7 +11,7 @@ import pytest
 
 import senator_core as sc
 from senator_core.online.chance import LENGTH, Chain, follows, seed_of
-from senator_core.online.table import HUMAN, Device, Report, Send, position_hash
+from senator_core.online.device import HUMAN, Device, Report, Send, position_hash
 from senator_core.online.wire import (
     MAX_BYTES,
     Chat,

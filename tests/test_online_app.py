@@ -13,6 +13,8 @@ import pytest
 
 from senator_core.app import init, start, update
 from senator_core.app.effects import After, Connect, Disconnect, Effect, LoadQr, Think, Transmit
+from senator_core.app.keeping.saves import ONLINE_KEY
+from senator_core.app.keeping.storage import persist
 from senator_core.app.messages import (
     Act,
     BeginTable,
@@ -35,9 +37,7 @@ from senator_core.app.messages import (
     TakeSeat,
 )
 from senator_core.app.model import ALL_HUMAN, HUMAN, REMOTE, Model, Setup
-from senator_core.app.online import UNREACHED_TICKS, invitation, mine
-from senator_core.app.saves import ONLINE_KEY
-from senator_core.app.storage import persist
+from senator_core.app.online.update import UNREACHED_TICKS, invitation, mine
 from senator_core.app.view import view
 from senator_core.bots import make
 from senator_core.online.wire import encode

@@ -12,6 +12,8 @@ import pytest
 
 from senator_core.app import init, start
 from senator_core.app.effects import Accept, After, Answer, Connect, Effect, Offer, Think, Transmit
+from senator_core.app.keeping.saves import ONLINE_KEY
+from senator_core.app.keeping.storage import persist
 from senator_core.app.messages import (
     AcceptCode,
     Act,
@@ -28,9 +30,7 @@ from senator_core.app.messages import (
     TakeSeat,
 )
 from senator_core.app.model import HUMAN, Setup
-from senator_core.app.online import offer_link
-from senator_core.app.saves import ONLINE_KEY
-from senator_core.app.storage import persist
+from senator_core.app.online.update import offer_link
 from senator_core.app.view import view
 from senator_core.bots import make
 from senator_core.online.codes import (

@@ -5,7 +5,7 @@ plainly loses, the sentences say so, and they follow what the playouts tallied."
 from __future__ import annotations
 
 import senator_core as sc
-from senator_core.app.why import why
+from senator_core.app.play.reasons import why
 from senator_core.bots import finish, make
 from senator_core.bots.mcts import MCTSBot
 from senator_core.i18n import use

@@ -25,7 +25,6 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from senator_core.app import Msg, clicked, init, start, update, view
-from senator_core.app.art import sprite
 from senator_core.app.effects import (
     Accept,
     After,
@@ -51,7 +50,7 @@ from senator_core.app.effects import (
     Think,
     Transmit,
 )
-from senator_core.app.html import thinned
+from senator_core.app.keeping.storage import STORED_KEYS
 from senator_core.app.messages import (
     CodeMade,
     Failed,
@@ -74,7 +73,8 @@ from senator_core.app.messages import (
     Stored,
     Thought,
 )
-from senator_core.app.storage import STORED_KEYS
+from senator_core.app.ui.art import sprite
+from senator_core.app.ui.html import thinned
 from senator_core.i18n import add_catalog, has_catalog
 
 if TYPE_CHECKING:

@@ -10,9 +10,9 @@ docs/architecture.md.
 
 from __future__ import annotations
 
+from .keeping.storage import init, persist
 from .messages import Act, Field, Msg, clicked, control
 from .model import Model, Setup
-from .storage import init, persist
 from .update import start, update
 from .view import view
 

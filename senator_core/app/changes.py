@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..game import Game
+from .keeping.saves import Turn
 from .model import Model
-from .saves import Turn
 from .screens import Screen
 
 

@@ -12,10 +12,10 @@ from ..events import Event
 from ..game import Game
 from ..records import HUMAN, Record
 from ..rules import CARDS, MAX_PLAYERS
-from .explain import forced_action
-from .lesson import holds
+from .keeping.saves import Turn, turns_of
+from .lesson.line import holds
 from .model import PALETTE_SIZE, REMOTE, Model
-from .saves import Turn, turns_of
+from .play.bidding import forced_action
 
 
 def full_colours(colours: tuple[int, ...]) -> tuple[int, ...]:

@@ -12,11 +12,11 @@ from typing import Any
 
 from ..config import DEFAULT_NAMES, Variants
 from ..game import Game
-from ..online.table import Device
+from ..online.device import Device
 from ..records import COLOURS, HUMAN, Record, Timeline
 from ..rules import MAX_PLAYERS
 from ..sightings import Facts
-from .saves import Kept, Turn
+from .keeping.saves import Kept, Turn
 from .screens import OpenPanel, Screen
 
 PALETTE_SIZE = COLOURS  # seat colours: see view.SEAT_COLOURS

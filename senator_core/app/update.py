@@ -20,7 +20,6 @@ from ..config import DEFAULT_NAMES, GameConfig
 from ..game import new_game, replay
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, use
 from ..records import HUMAN, RecordError, timeline
-from . import lesson, online, reviewing
 from .changes import at_position, at_table, on_screen
 from .derived import (
     computer_to_move,
@@ -58,8 +57,20 @@ from .effects import (
     Store,
     Think,
 )
-from .files import export_file, open_file
-from .help import RULE_SECTIONS
+from .help.view import RULE_SECTIONS
+from .keeping.files import export_file, open_file
+from .keeping.saves import (
+    HISTORY_KEY,
+    SAVE_KEY,
+    Turn,
+    add_kept,
+    kept,
+    load_history,
+    load_session,
+    turns_of,
+)
+from .keeping.storage import persist, session_model, set_aside
+from .lesson import line as lesson
 from .messages import (
     AcceptCode,
     Act,
@@ -139,23 +150,14 @@ from .messages import (
     WatchKept,
 )
 from .model import HINT_LEVEL, QUICK_PLAYERS, SWITCHES, Hint, Lesson, Model
-from .motion import holds, moves
-from .saves import (
-    HISTORY_KEY,
-    SAVE_KEY,
-    Turn,
-    add_kept,
-    kept,
-    load_history,
-    load_session,
-    turns_of,
-)
+from .online import update as online
+from .play.story import ended_round
+from .replay.update import open_kept, open_replay, step_replay
+from .review import update as reviewing
 from .screens import Screen, panel_named
-from .setup import for_friends, game_config, quick_occupants, set_field, switch
-from .storage import persist, session_model, set_aside
-from .story import ended_round
+from .setup.update import for_friends, game_config, quick_occupants, set_field, switch
+from .ui.motion import holds, moves
 from .view import page_title
-from .watching import open_kept, open_replay, step_replay
 
 Effects = tuple[Effect, ...]
 STORY_HOLDS = 5  # a watched round's summary stays this many of the pace's holds

@@ -11,27 +11,28 @@ from __future__ import annotations
 from ..game import Game
 from ..i18n import _, ngettext, use
 from ..rules import KINDS
-from .coach import coach_hold, coach_note
 from .derived import computer_to_move, humans, just_happened, watched
-from .end import end_screen, share_section
-from .hand import HINT_SHOWN, decision_section, thinking_section, waiting_section
-from .help import rules_help
-from .history import history_screen
-from .html import Markup, classes, h, keyed
-from .lesson import coaching
-from .lobby import lobby_screen, table_side
-from .log import log_section
+from .help.view import rules_help
+from .history.view import history_screen
+from .lesson.line import coaching
+from .lesson.view import coach_hold, coach_note
 from .model import Model
-from .motion import moves
-from .online import mine
-from .pieces import SEAT_COLOURS, kind_icon, language_picker
-from .replay import jumps, replay_controls
-from .review import log_marks, review_panel
-from .scoreboard import scoreboard, tie_break_steps
-from .setup_form import setup_screen
-from .story import round_story, view_story
-from .table import Fresh, centre, seat_board, seating, top_bar, turn_banner
-from .text import (
+from .online.update import mine
+from .online.view import lobby_screen, table_side
+from .play.end import end_screen, share_section
+from .play.hand import HINT_SHOWN, decision_section, thinking_section, waiting_section
+from .play.log import log_section
+from .play.scoreboard import scoreboard, tie_break_steps
+from .play.story import round_story, view_story
+from .play.table import Fresh, centre, seat_board, seating, top_bar, turn_banner
+from .replay.view import jumps, replay_controls
+from .review.view import log_marks, review_panel
+from .setup.title import title_screen
+from .setup.view import setup_screen
+from .ui.html import Markup, classes, h, keyed
+from .ui.motion import moves
+from .ui.pieces import SEAT_COLOURS, kind_icon, language_picker
+from .ui.text import (
     DECISION_TITLES,
     EVENT_NAMES,
     KIND_NAMES,
@@ -41,7 +42,6 @@ from .text import (
     VARIANT_TEXT,
     plain_list,
 )
-from .title import title_screen
 
 __all__ = [
     "DECISION_TITLES",

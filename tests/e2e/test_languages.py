@@ -10,7 +10,7 @@ from typing import Any
 
 import senator_core as sc
 from senator_core import i18n
-from senator_core.app.loading import BOOT_TEXTS
+from senator_core.app.ui.loading import BOOT_TEXTS
 
 from .conftest import BOOT_TIMEOUT, READY, Site, Watch, next_move, open_game, stored_setup
 from .test_interface import assert_no_horizontal_scroll, link_url, shot

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from senator_core.app.lesson import LINE, NOTES
+from senator_core.app.lesson.line import LINE, NOTES
 
 from .axe import violations
 from .conftest import (

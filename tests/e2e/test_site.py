@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import senator_core as sc
-from senator_core.app.saves import load_session
+from senator_core.app.keeping.saves import load_session
 
 from .conftest import (
     READY,

@@ -1,0 +1,232 @@
+"""What the page reads from the browser's storage and writes to it: the first model
+(from the stored save, set-up and history, and the page's link), and what to store
+for a model. The stored formats themselves are in `saves.py`."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from ...config import GameConfig
+from ...game import new_game
+from ...i18n import LANGUAGES, _, ngettext, pick_language, use
+from ...records import Record, RecordError, read_link
+from ..changes import at_table
+from ..derived import full_colours, full_occupants, record_of
+from ..lesson.line import is_lesson
+from ..model import ALL_HUMAN, Hint, Lesson, Model, Setup
+from ..online.update import online_json, restored
+from ..replay.update import open_replay
+from ..setup.update import setup_from_dict
+from .saves import (
+    HISTORY_KEY,
+    ONLINE_KEY,
+    SAVE_KEY,
+    SETUP_KEY,
+    UNREADABLE_HISTORY_KEY,
+    UNREADABLE_KEY,
+    Kept,
+    NewerVersion,
+    Session,
+    Shown,
+    add_kept,
+    history_json,
+    kept,
+    load_history,
+    load_session,
+    session_json,
+)
+
+STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, ONLINE_KEY)  # what the page reads when it opens
+
+
+def session_model(model: Model, session: Session) -> Model:
+    """The model showing a kept game in progress, as its screen was."""
+    record = session.record
+    shown = session.shown
+    hint = None if shown.hint is None else Hint(*shown.hint)
+    return replace(
+        model,
+        screen=shown.screen,
+        game=record.game,
+        colours=full_colours(record.colours),
+        occupants=full_occupants(record.occupants),
+        turns=session.turns,
+        undos=record.undos,
+        started=record.started,
+        hint=hint,
+        picked=shown.picked,
+        explain=shown.explain,
+        panel=shown.panel,
+        log_rounds=shown.log_rounds,
+        story=shown.story,
+        lesson=None
+        if shown.lesson is None or not is_lesson(record.game.config)
+        else Lesson(*shown.lesson),
+    )
+
+
+def set_aside(model: Model, now: str) -> Model:
+    """Before another game takes its place: the game in progress, if any move was made
+    in it, goes to the history as unfinished (it can be watched and played on)."""
+    record = record_of(model)
+    if record is None or record.finished or not record.game.moves:
+        return model
+    return replace(model, history=add_kept(model.history, (kept(record, now),)))
+
+
+def init(
+    storage: dict[str, str | None],
+    link: str | None = None,
+    page_url: str = "",
+    now: str = "",
+    lang: str | None = None,
+    browser: tuple[str, ...] = (),
+    build: str = "",
+) -> tuple[Model, dict[str, str | None]]:
+    """The first model, from what the browser stored and the `game` link parameter
+    (`now`, the time, dates a game in progress that a link's game sets aside). The
+    language is the `lang` link parameter's (then remembered), else the one chosen
+    before, else the first of the browser's languages the game speaks.
+
+    Returns the model and storage changes to make (an unreadable save or history
+    is kept aside under another key, never lost). The model's `stored` is what the
+    storage holds once those are made.
+    """
+    model, writes = _read(storage, link, page_url, now, lang, browser, build)
+    stored = {key: storage.get(key) for key in STORED_KEYS}
+    stored.update((k, v) for k, v in writes.items() if k in STORED_KEYS)
+    known = tuple((k, v) for k, v in stored.items() if v is not None)  # nothing: not kept
+    return replace(model, stored=known), writes
+
+
+def _read(
+    storage: dict[str, str | None],
+    link: str | None,
+    page_url: str,
+    now: str,
+    lang: str | None,
+    browser: tuple[str, ...],
+    build: str = "",
+) -> tuple[Model, dict[str, str | None]]:
+    writes: dict[str, str | None] = {}
+    notices: list[str] = []
+    setup = Setup()
+    if storage.get(SETUP_KEY):
+        try:
+            setup = setup_from_dict(json.loads(storage.get(SETUP_KEY) or ""))
+        except ValueError:
+            setup = Setup()
+    if lang in LANGUAGES:
+        setup = replace(setup, lang=lang)
+        writes[SETUP_KEY] = json.dumps(setup.to_dict())  # remembered at once
+    spoken = pick_language(setup.lang, *browser)
+    use(spoken)
+    model = Model(setup=setup, colours=setup.colours, page_url=page_url, lang=spoken, build=build)
+    held: set[str] = set()
+    history: tuple[Kept, ...] = ()
+    stored_history = storage.get(HISTORY_KEY)
+    if stored_history:
+        try:
+            history, lost = load_history(stored_history)
+        except NewerVersion as err:
+            held.add(HISTORY_KEY)
+            notices.append(str(err))
+        except RecordError:
+            writes[UNREADABLE_HISTORY_KEY] = stored_history
+            writes[HISTORY_KEY] = None
+            notices.append(
+                _("The games kept on this browser could not be read; they were set aside.")
+            )
+        else:
+            if lost:
+                writes[UNREADABLE_HISTORY_KEY] = stored_history
+                writes[HISTORY_KEY] = history_json(history)
+                notices.append(
+                    ngettext(
+                        "{n} of the games kept on this browser could not be read; "
+                        "they were set aside.",
+                        "{n} of the games kept on this browser could not be read; "
+                        "they were set aside.",
+                        lost,
+                    ).format(n=lost)
+                )
+    model = replace(model, history=history)
+    saved = storage.get(SAVE_KEY)
+    if saved:
+        try:
+            session = load_session(saved)
+        except NewerVersion as err:
+            held.add(SAVE_KEY)
+            notices.append(str(err))
+        except RecordError as err:
+            writes[UNREADABLE_KEY] = saved
+            writes[SAVE_KEY] = None
+            # Translators: {reason} is one of the texts that begin "it is" or "it has".
+            said = _("The saved game could not be read: {reason} It has been set aside.")
+            notices.append(said.format(reason=err))
+        else:
+            if session.record.game.decision != "over":
+                model = session_model(model, session)
+    model = replace(model, held=frozenset(held), notice=" ".join(notices) or None)
+    at_table_online = storage.get(ONLINE_KEY)
+    if at_table_online and not link:
+        model = restored(model, at_table_online)
+        if model.online is None:
+            writes[ONLINE_KEY] = None  # unreadable: the game itself was never kept here
+    if link:
+        try:
+            opened = read_link(link)
+            game = new_game(opened) if isinstance(opened, GameConfig) else None
+        except (TypeError, ValueError) as err:
+            said = _("This game link could not be opened. {reason}").format(reason=err)
+            return replace(model, notice=said), writes
+        if isinstance(opened, Record):
+            return open_replay(model, opened, "title", opened.game.moves), writes
+        assert game is not None
+        if model.game is not None and model.game.moves:
+            model = set_aside(model, now)
+        return replace(at_table(model, game, setup.colours, ALL_HUMAN), notice=model.notice), writes
+    return model, writes
+
+
+_HISTORY_WRITTEN: list[tuple[tuple[Kept, ...], str]] = []  # the last history written
+
+
+def persist(model: Model) -> dict[str, str | None]:
+    """What to store: the game in progress (None clears it), the set-up and the
+    history. What another version or tab holds (`held`) is not written over."""
+    game = model.game
+    record = record_of(model)
+    in_progress = record is not None and game is not None and game.decision != "over"
+    writes: dict[str, str | None] = {SETUP_KEY: json.dumps(model.setup.to_dict())}
+    writes[ONLINE_KEY] = None if model.online is None else online_json(model.online)
+    if model.online is not None:
+        writes[SAVE_KEY] = None  # an online game is the table's (the game set aside is kept)
+    elif SAVE_KEY not in model.held and model.alert != "stale":
+        writes[SAVE_KEY] = (
+            session_json(Session(record, model.turns, shown_of(model)))
+            if record is not None and in_progress
+            else None
+        )
+    if HISTORY_KEY not in model.held:
+        if not _HISTORY_WRITTEN or _HISTORY_WRITTEN[0][0] is not model.history:
+            text = history_json(model.history) if model.history else None
+            _HISTORY_WRITTEN[:] = [(model.history, text or "")]
+        writes[HISTORY_KEY] = _HISTORY_WRITTEN[0][1] or None
+    return writes
+
+
+def shown_of(model: Model) -> Shown:
+    """What the screen shows beside the game, as the save keeps it."""
+    hint = model.hint
+    return Shown(
+        screen="game" if model.screen == "game" else "title",
+        hint=None if hint is None else (hint.moves, hint.options, hint.facts),
+        picked=model.picked,
+        explain=model.explain,
+        panel=model.panel,
+        log_rounds=model.log_rounds,
+        story=model.story,
+        lesson=None if model.lesson is None else (model.lesson.heard, model.lesson.alone),
+    )

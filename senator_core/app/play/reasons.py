@@ -1,0 +1,80 @@
+"""Why a move: one plain sentence of what it does for the player, made from what the
+search's playouts saw after it (`senator_core.sightings.Facts`), not from a fixed text
+per action. At most two parts, the weightiest first: what becomes of the debate (or of
+the token awarded), what becomes of the player's proposed tokens, and whether the
+player's 5 is spent or kept."""
+
+from __future__ import annotations
+
+from ...game import Game
+from ...i18n import _
+from ...sightings import Facts
+from ..ui.text import KIND_NAMES
+
+LEAST_PLAYOUTS = 3  # fewer playouts than this after a move say too little
+LIKELY, UNLIKELY = 0.7, 0.3  # shares of the playouts that make an outcome likely or not
+SAFE = 0.1  # a proposed token cancelled at most this often stays safe
+PARTS = 2  # the parts of a sentence
+
+
+def why(text: str, facts: Facts | None, game: Game, seat: int) -> str | None:
+    """What the move `text` of `seat` at `game` does for that player, or None when the
+    playouts after it saw too little to say."""
+    if facts is None or facts.playouts < LEAST_PLAYOUTS:
+        return None
+    verb, *rest = text.split()
+    parts = [p for p in (_outcome(verb, rest, facts, game, seat), *_tokens(verb, facts)) if p]
+    parts += [p for p in (_five(verb, rest, facts),) if p]
+    return "; ".join(parts[:PARTS]) or None
+
+
+def _outcome(verb: str, rest: list[str], facts: Facts, game: Game, seat: int) -> str | None:
+    """What becomes of the debate under way or opened, or of the token awarded."""
+    if verb == "assassin":
+        mine = len(game.in_play(seat)) + len(rest) + 1
+        others = sum(len(game.in_play(s)) for s in range(game.players) if s != seat)
+        # Translators: the Assassin ends a debate: how many cards each side discards.
+        return _("no one wins: cards discarded, yours {mine}, the others' {others}").format(
+            mine=mine, others=others
+        )
+    if verb == "give" and game.topic is not None:
+        kind = KIND_NAMES[game.topic]
+        if int(rest[0]) == seat:
+            return _("keeps {topic}").format(topic=kind)
+        return _("gives {topic} to {name}").format(topic=kind, name=game.names[int(rest[0])])
+    topic = rest[0] if verb == "topic" else game.topic
+    if verb not in ("play", "withdraw", "topic") or topic is None or facts.decided < 0.5:
+        return None
+    kind = KIND_NAMES[topic]
+    won = facts.won / facts.decided
+    if won >= LIKELY:
+        # Translators: a move's outcome: the player wins the debate on this topic.
+        return _("wins {topic}").format(topic=kind)
+    if won <= UNLIKELY:
+        if verb == "withdraw":
+            return _("leaves {topic} to the others").format(topic=kind)
+        return _("{topic} most likely goes to someone else").format(topic=kind)
+    return _("wins {topic} about {n} times in 10").format(topic=kind, n=round(won * 10))
+
+
+def _tokens(verb: str, facts: Facts) -> list[str]:
+    """What becomes of the player's proposed tokens: the one most often cancelled."""
+    if not facts.lost:
+        return []
+    kind, share = max(facts.lost, key=lambda lost: lost[1])
+    if share >= 0.5:
+        return [_("your {kind} is likely cancelled").format(kind=KIND_NAMES[kind])]
+    if share <= SAFE:
+        return [_("your {kind} stays safe").format(kind=KIND_NAMES[kind])]
+    return []
+
+
+def _five(verb: str, rest: list[str], facts: Facts) -> str | None:
+    """Whether the player's 5 is spent or kept for later."""
+    if facts.five is None:
+        return None
+    if verb == "play" and "5" in rest:
+        return _("spends your 5")
+    if facts.five >= 0.8 and verb in ("play", "withdraw", "topic"):
+        return _("keeps your 5 for later")
+    return None

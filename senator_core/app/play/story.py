@@ -1,0 +1,222 @@
+"""What a round did, read from the game's log: what each senator passed into law,
+each conflict and what it cancelled, the scores at its end and the event that
+rules the next one. The table shows it when a round ends (`view_story`), and the
+end screen tells the whole game the same way, round by round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...game import Game
+from ...i18n import _
+from ..derived import just_happened, log_of
+from ..model import Model
+from ..ui.html import Markup, h
+from ..ui.pieces import icon, phrase, seat_badge
+from ..ui.text import EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, and_list
+from .scoreboard import score_head
+
+
+@dataclass(frozen=True)
+class Clash:
+    """A conflict (R30): `giver` handed `kind` to `seat` (the seat itself when it kept
+    the token or took it with Trade), which sent it and `lost` back to the forum."""
+
+    giver: int
+    seat: int
+    kind: str
+    lost: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoundStory:
+    number: int
+    passed: tuple[tuple[int, tuple[str, ...]], ...]  # (seat, kinds passed), in order
+    clashes: tuple[Clash, ...]
+    scores: tuple[tuple[int, int, int], ...]  # by seat: tokens, Imperium, passed
+    next_event: str  # the event in force in the next round ("" after the last, or none)
+
+
+def round_stories(game: Game) -> list[RoundStory]:
+    """The story of every round that has ended, in order, from one pass over the log."""
+    stories: list[RoundStory] = []
+    current = 0
+    passed: list[tuple[int, tuple[str, ...]]] = []
+    clashes: list[Clash] = []
+    giver = -1
+    for eid, args in log_of(game):
+        if eid == "round_start":
+            current, passed, clashes, giver = args["round"], [], [], -1
+        elif eid == "event_revealed" and stories and stories[-1].number == args["round"] - 1:
+            stories[-1] = replace(stories[-1], next_event=args["event"])
+        elif eid == "imperium_passed":
+            passed.append((args["seat"], ("imperium",)))
+        elif eid == "consul_passed" and args["kinds"]:
+            passed.append((args["seat"], tuple(args["kinds"])))
+        elif eid == "token_given" or eid == "token_taken":
+            giver = args["seat"]
+        elif eid == "conflict":
+            seat = args["seat"]
+            clashes.append(
+                Clash(giver if giver >= 0 else seat, seat, args["kind"], tuple(args["lost"]))
+            )
+        elif eid == "round_end":
+            scores = tuple((s[0], s[1], s[2]) for s in args["scores"])
+            stories.append(RoundStory(current, tuple(passed), tuple(clashes), scores, ""))
+    return stories
+
+
+def round_story(game: Game, number: int) -> RoundStory | None:
+    """Round `number`'s story, once the round has ended; None before."""
+    return next((s for s in round_stories(game) if s.number == number), None)
+
+
+def ended_round(model: Model) -> int:
+    """The round the last action ended, if the game goes on (else 0)."""
+    game = model.game
+    if game is None or game.decision == "over":
+        return 0
+    ended = [e[1]["round"] for e in just_happened(model) if e[0] == "round_end"]
+    return ended[-1] if ended else 0
+
+
+def _kinds(kinds: tuple[str, ...]) -> Markup:
+    items: list[object] = []
+    for k in kinds:
+        if items:
+            items.append(", ")  # a place to wrap between tokens on a narrow screen
+        items.append(
+            h("span", {"class": "story-kind"}, icon(k, "", "icon icon-inline"), KIND_NAMES[k])
+        )
+    return h("span", {"class": "story-kinds"}, items)
+
+
+def clash_line(model: Model, game: Game, clash: Clash) -> Markup:
+    names = game.names
+    seat = seat_badge(model, clash.seat, names)
+    lost = and_list([KIND_NAMES[k] for k in clash.lost])
+    if clash.giver == clash.seat:
+        return phrase(
+            # Translators: a conflict (R30) a senator brought on their own tokens.
+            _("{seat} took {kind}: it cancelled their own {lost}, and all went back to the forum"),
+            seat=seat,
+            kind=KIND_NAMES[clash.kind],
+            lost=lost,
+        )
+    return phrase(
+        # Translators: a conflict (R30): {giver} awarded {kind} to {seat}.
+        _(
+            "{giver} gave {kind} to {seat}: it cancelled their {lost}, and all went back"
+            " to the forum"
+        ),
+        giver=seat_badge(model, clash.giver, names),
+        kind=KIND_NAMES[clash.kind],
+        seat=seat,
+        lost=lost,
+    )
+
+
+def story_body(model: Model, game: Game, story: RoundStory) -> list[Markup]:
+    """The round told in lines: what each senator passed into law, then each conflict."""
+    names = game.names
+    passed = [
+        h(
+            "li",
+            {"class": "story-passed"},
+            phrase(
+                _("{seat} passed {kinds} into law"),
+                seat=seat_badge(model, seat, names),
+                kinds=_kinds(kinds),
+            ),
+        )
+        for seat, kinds in story.passed
+    ]
+    clashes = [h("li", {"class": "story-clash"}, clash_line(model, game, c)) for c in story.clashes]
+    return [
+        h(
+            "ul",
+            {"class": "story-lines"},
+            passed or h("li", {"class": "story-passed"}, _("Nothing was passed into law.")),
+            clashes,
+        )
+    ]
+
+
+def view_story(model: Model, game: Game, story: RoundStory) -> Markup:
+    """The summary the table holds at a round's end, until the player goes on."""
+    names = game.names
+    ranked = sorted(range(game.players), key=lambda s: (-story.scores[s][0], s))
+    return h(
+        "section",
+        {
+            "class": "decision round-story",
+            "id": "decision",
+            "aria-label": _("Round {n} is over").format(n=story.number),
+            "tabindex": -1,
+        },
+        h(
+            "header",
+            {"class": "decision-head"},
+            h("h2", None, _("Round {n} is over").format(n=story.number)),
+        ),
+        story_body(model, game, story),
+        h(
+            "table",
+            {"class": "story-scores"},
+            score_head(),
+            h(
+                "tbody",
+                None,
+                [
+                    h(
+                        "tr",
+                        None,
+                        h("th", {"scope": "row"}, seat_badge(model, s, names)),
+                        [h("td", None, str(v)) for v in story.scores[s]],
+                    )
+                    for s in ranked
+                ],
+            ),
+        ),
+        story.next_event
+        and h(
+            "p",
+            {"class": "story-event"},
+            phrase(
+                _("Round {n}: {event} is in force. {effect}"),
+                n=str(story.number + 1),
+                event=h("strong", None, EVENT_NAMES[story.next_event]),
+                effect=EVENT_EFFECTS[story.next_event],
+            ),
+        ),
+        h(
+            "div",
+            {"class": "choices"},
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-msg": "go-on"},
+                _("On to round {n}").format(n=story.number + 1),
+            ),
+        ),
+    )
+
+
+def game_story(model: Model, game: Game) -> Markup | None:
+    """The end screen's account of the game: each round's laws and conflicts."""
+    rounds = round_stories(game)
+    if not rounds:
+        return None
+    return h(
+        "section",
+        {"class": "game-story", "aria-label": _("How the game went")},
+        h("h2", None, _("How the game went")),
+        [
+            h(
+                "div",
+                {"class": "story-round"},
+                h("h3", None, _("Round {n}").format(n=s.number)),
+                story_body(model, game, s),
+            )
+            for s in rounds
+        ],
+    )
