@@ -31,8 +31,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from senator_core.app import Model, init, update
 from senator_core.app.effects import After, Think
 from senator_core.app.lesson.line import LINE, MOVES, NOTES, coaching
-from senator_core.app.messages import Act, Coach, GoOn, Learn, Msg, Thought
-from senator_core.app.model import PACES
+from senator_core.app.lesson.messages import Coach, Learn
+from senator_core.app.messages import Msg
+from senator_core.app.play.messages import Act, GoOn, Thought
+from senator_core.app.setup.state import PACES
 from senator_core.app.setup.update import set_field
 from senator_core.bots import make
 from senator_core.i18n import LANGUAGES, _, use

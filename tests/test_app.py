@@ -31,9 +31,9 @@ from senator_core.app.keeping.saves import (
     load_session,
     session_json,
 )
-from senator_core.app.messages import Forced, GoOn, HintReady, Thought
-from senator_core.app.model import Hint
+from senator_core.app.play.messages import Forced, GoOn, HintReady, Thought
 from senator_core.app.play.scoreboard import scoreboard
+from senator_core.app.play.state import Hint
 from senator_core.app.play.story import round_story
 from senator_core.app.ui.html import Markup, classes, h, raw
 from senator_core.app.ui.motion import CLASH, Move, moves

@@ -23,7 +23,7 @@ from building import folders  # noqa: E402
 from building import site as site_module  # noqa: E402
 from building.browser import axe_script  # noqa: E402
 from building.commands import BuildError  # noqa: E402
-from building.downloads import (
+from building.downloads import (  # noqa: E402
     AXE_VERSION,
     MICROPIP_WHEEL,
     MORPHDOM_INTEGRITY,

@@ -433,7 +433,8 @@ def test_each_kind_of_decision_has_a_question_mark_opening_its_rules() -> None:
 
     from senator_core.app import Act, Model, control, view
     from senator_core.app.help.view import RULE_SECTIONS
-    from senator_core.app.model import ALL_HUMAN, Setup
+    from senator_core.app.model import ALL_HUMAN
+    from senator_core.app.setup.state import Setup
 
     from .test_app import Page
 

@@ -206,7 +206,9 @@ def test_lists_are_joined_in_one_place_in_the_language_spoken() -> None:
         name = path.relative_to(core).as_posix()
         if name == "app/ui/text.py":
             continue  # where the lists are joined
-        words = "( and | or )" if name in ("app/help/view.py", "transcript.py") else "(, | and | or )"
+        words = (
+            "( and | or )" if name in ("app/help/view.py", "transcript.py") else "(, | and | or )"
+        )
         source = path.read_text(encoding="utf-8")
         assert not re.search(rf"""["']{words}["']\.join""", source), name
 

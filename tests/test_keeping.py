@@ -16,6 +16,7 @@ import senator_core as sc
 from senator_core.app import Act, Model, control, init, persist, view
 from senator_core.app.derived import just_happened, mover, record_of, undo_to, watched
 from senator_core.app.keeping.files import export_file
+from senator_core.app.keeping.messages import FileOpened, StorageFailed, Stored
 from senator_core.app.keeping.saves import (
     HISTORY_KEY,
     HISTORY_LIMIT,
@@ -29,9 +30,11 @@ from senator_core.app.keeping.saves import (
     load_session,
     statistics,
 )
-from senator_core.app.messages import FileOpened, Forced, StorageFailed, Stored
-from senator_core.app.model import ALL_HUMAN, Hint, Setup
+from senator_core.app.model import ALL_HUMAN
 from senator_core.app.play.bidding import forced_action
+from senator_core.app.play.messages import Forced
+from senator_core.app.play.state import Hint
+from senator_core.app.setup.state import Setup
 from senator_core.records import (
     HUMAN,
     LINK_LIMIT,

@@ -15,7 +15,9 @@ from senator_core.app.effects import After, Effect, Think
 from senator_core.app.keeping.saves import SAVE_KEY
 from senator_core.app.keeping.storage import persist
 from senator_core.app.lesson.line import LINE, MOVES, NOTES, coaching, is_lesson, lesson_config
-from senator_core.app.messages import Act, Coach, GoOn, Learn, Msg, Thought, control
+from senator_core.app.lesson.messages import Coach, Learn
+from senator_core.app.messages import Msg, control
+from senator_core.app.play.messages import Act, GoOn, Thought
 from senator_core.bots import make
 from senator_core.i18n import LANGUAGES, use
 

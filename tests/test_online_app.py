@@ -15,29 +15,27 @@ from senator_core.app import init, start, update
 from senator_core.app.effects import After, Connect, Disconnect, Effect, LoadQr, Think, Transmit
 from senator_core.app.keeping.saves import ONLINE_KEY
 from senator_core.app.keeping.storage import persist
-from senator_core.app.messages import (
-    Act,
+from senator_core.app.messages import Field, Key, Msg
+from senator_core.app.model import ALL_HUMAN, HUMAN, REMOTE, Model
+from senator_core.app.online.messages import (
     BeginTable,
-    Field,
     Invited,
-    Key,
     LeaveTable,
-    Msg,
     Mute,
     NetTick,
     OpenTable,
     PeerJoined,
     PeerLeft,
     PeerSent,
-    PlayAgain,
     QrReady,
-    QuickPlay,
     Say,
     StandIn,
     TakeSeat,
 )
-from senator_core.app.model import ALL_HUMAN, HUMAN, REMOTE, Model, Setup
 from senator_core.app.online.update import UNREACHED_TICKS, invitation, mine
+from senator_core.app.play.messages import Act, PlayAgain
+from senator_core.app.setup.messages import QuickPlay
+from senator_core.app.setup.state import Setup
 from senator_core.app.view import view
 from senator_core.bots import make
 from senator_core.online.wire import encode

@@ -14,12 +14,12 @@ from senator_core.app import init, start
 from senator_core.app.effects import Accept, After, Answer, Connect, Effect, Offer, Think, Transmit
 from senator_core.app.keeping.saves import ONLINE_KEY
 from senator_core.app.keeping.storage import persist
-from senator_core.app.messages import (
+from senator_core.app.messages import Field
+from senator_core.app.model import HUMAN
+from senator_core.app.online.messages import (
     AcceptCode,
-    Act,
     BeginTable,
     CodeMade,
-    Field,
     Invited,
     MakeCode,
     NetTick,
@@ -29,8 +29,9 @@ from senator_core.app.messages import (
     PeerSent,
     TakeSeat,
 )
-from senator_core.app.model import HUMAN, Setup
 from senator_core.app.online.update import offer_link
+from senator_core.app.play.messages import Act
+from senator_core.app.setup.state import Setup
 from senator_core.app.view import view
 from senator_core.bots import make
 from senator_core.online.codes import (

@@ -14,7 +14,8 @@ import senator_core as sc
 from senator_core.app import Model, control, update, view
 from senator_core.app.effects import RunReview, Scroll, StopReview
 from senator_core.app.keeping.files import export_file
-from senator_core.app.messages import FileOpened, Reviewed, ReviewFailed, ReviewProgress
+from senator_core.app.keeping.messages import FileOpened
+from senator_core.app.review.messages import Reviewed, ReviewFailed, ReviewProgress
 from senator_core.records import HUMAN, Record, read_record
 from senator_core.review import REVIEW_LEVEL, Review, review
 

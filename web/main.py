@@ -50,29 +50,20 @@ from senator_core.app.effects import (
     Think,
     Transmit,
 )
+from senator_core.app.keeping.messages import FileOpened, FileTooLarge, StorageFailed, Stored
 from senator_core.app.keeping.storage import STORED_KEYS
-from senator_core.app.messages import (
+from senator_core.app.messages import Failed, Field, Key, LanguageMissing
+from senator_core.app.online.messages import (
     CodeMade,
-    Failed,
-    Field,
-    FileOpened,
-    FileTooLarge,
-    HintReady,
     Invited,
-    Key,
-    LanguageMissing,
     NetTrouble,
     PeerJoined,
     PeerLeft,
     PeerSent,
     QrReady,
-    Reviewed,
-    ReviewFailed,
-    ReviewProgress,
-    StorageFailed,
-    Stored,
-    Thought,
 )
+from senator_core.app.play.messages import HintReady, Thought
+from senator_core.app.review.messages import Reviewed, ReviewFailed, ReviewProgress
 from senator_core.app.ui.art import sprite
 from senator_core.app.ui.html import thinned
 from senator_core.i18n import add_catalog, has_catalog

@@ -11,8 +11,10 @@ docs/architecture.md.
 from __future__ import annotations
 
 from .keeping.storage import init, persist
-from .messages import Act, Field, Msg, clicked, control
-from .model import Model, Setup
+from .messages import Field, Msg, clicked, control
+from .model import Model
+from .play.messages import Act
+from .setup.state import Setup
 from .update import start, update
 from .view import view
 

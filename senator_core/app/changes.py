@@ -1,5 +1,5 @@
 """The changes many messages share, each made in one place: another screen, the game
-at another position, a game newly at the table.
+at another position, a game newly at the table, the game in progress set aside.
 
 What belongs to a screen (the replay's game, the history's question waiting for a
 second tap) goes when another screen is shown; what belongs to a position (the
@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..game import Game
-from .keeping.saves import Turn
+from ..config import GameConfig
+from ..game import Game, new_game
+from .derived import record_of
+from .keeping.saves import Turn, add_kept, kept
 from .model import Model
 from .screens import Screen
 
@@ -35,7 +37,7 @@ def at_position(model: Model, game: Game, turns: tuple[Turn, ...]) -> Model:
     return replace(model, game=game, turns=turns, hint=None, picked=(), explain="")
 
 
-def at_table(
+def playing(
     model: Model,
     game: Game,
     colours: tuple[int, ...],
@@ -46,7 +48,7 @@ def at_table(
 ) -> Model:
     """`game` at the table on the game screen, played by `occupants` in `colours`, with no
     panel open and nothing of the game before it left."""
-    table = replace(
+    seated = replace(
         model,
         colours=colours,
         occupants=occupants,
@@ -58,4 +60,24 @@ def at_table(
         notice=None,
         lesson=None,
     )
-    return at_position(on_screen(table, "game"), game, turns)
+    return at_position(on_screen(seated, "game"), game, turns)
+
+
+def playing_new(
+    model: Model, config: GameConfig, now: str, occupants: tuple[str, ...] | None = None
+) -> Model:
+    """A new game of `config` at the table, played by `occupants` (the set-up's, if
+    none are given); the game in progress set aside."""
+    chosen = model.setup.occupants if occupants is None else occupants
+    return playing(
+        set_aside(model, now), new_game(config), model.setup.colours, chosen, started=now
+    )
+
+
+def set_aside(model: Model, now: str) -> Model:
+    """Before another game takes its place: the game in progress, if any move was made
+    in it, goes to the history as unfinished (it can be watched and played on)."""
+    record = record_of(model)
+    if record is None or record.finished or not record.game.moves:
+        return model
+    return replace(model, history=add_kept(model.history, (kept(record, now),)))

@@ -14,8 +14,9 @@ from ..records import HUMAN, Record
 from ..rules import CARDS, MAX_PLAYERS
 from .keeping.saves import Turn, turns_of
 from .lesson.line import holds
-from .model import PALETTE_SIZE, REMOTE, Model
+from .model import REMOTE, Model
 from .play.bidding import forced_action
+from .setup.state import PALETTE_SIZE
 
 
 def full_colours(colours: tuple[int, ...]) -> tuple[int, ...]:

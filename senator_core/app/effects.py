@@ -224,3 +224,4 @@ Effect = (
     | Answer
     | Accept
 )
+Effects = tuple[Effect, ...]  # what one message asks of the page, in order

@@ -1,183 +1,29 @@
-"""The application's state, as types: `Model` and what it holds, and the fixed tables.
+"""The application's state, as one type: `Model`, the shell that holds each feature's
+state (`setup.state`, `play.state`, `replay.state`, `review.state`, `online.state`,
+`lesson.state`), and the constants every feature shares.
 
-Nothing here changes anything: `update` (in `update.py`) makes each new model,
-`storage.py` reads and writes what the browser keeps, `setup.py` checks and
-changes the set-up, and `derived.py` answers what follows from a model.
+Nothing here changes anything: `update` (in `update.py`) makes each new model, each
+feature's `update` its part, and `derived.py` answers what follows from a model.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..config import DEFAULT_NAMES, Variants
 from ..game import Game
-from ..online.device import Device
-from ..records import COLOURS, HUMAN, Record, Timeline
+from ..records import HUMAN
 from ..rules import MAX_PLAYERS
-from ..sightings import Facts
 from .keeping.saves import Kept, Turn
+from .lesson.state import Lesson
+from .online.state import Online
+from .play.state import Hint
+from .replay.state import Watch
+from .review.state import ReviewRun
 from .screens import OpenPanel, Screen
+from .setup.state import PALETTE_SIZE, Setup
 
-PALETTE_SIZE = COLOURS  # seat colours: see view.SEAT_COLOURS
-SEAT_CHOICES = (HUMAN, "easy", "normal", "hard", "expert")  # what the set-up offers a seat
 ALL_HUMAN = (HUMAN,) * MAX_PLAYERS
-HINT_LEVEL = "expert"  # the strongest level that answers within a second (benchmarks/bots.py)
-# A first visit's set-up: you and three computers (the fifth seat, if added, a person).
-FIRST_OCCUPANTS = (HUMAN, "normal", "normal", "normal", HUMAN)
-QUICK_PLAYERS = 4  # "Play against the computer": you and three computers
-SWITCHES = ("sound", "auto")  # settings turned on and off from the game screen
 REMOTE = "remote"  # at an online table: a person who plays at a device of their own
-
-
-@dataclass(frozen=True)
-class Pace:
-    """How long things take at one of the paces a player can choose."""
-
-    think: float  # the least a computer's move takes, its thinking included (seconds)
-    flight_ms: int  # a piece's flight from place to place
-    hold: float  # the pause after a big moment, before a computer moves (twice at a round's end)
-    forced: float  # the pause before a move that is no choice is made for a player
-    replay: float  # a playing replay's time on each move
-
-
-PACES = {
-    "instant": Pace(think=0.0, flight_ms=0, hold=0.0, forced=0.25, replay=0.25),
-    "fast": Pace(think=0.35, flight_ms=300, hold=0.5, forced=0.6, replay=0.6),
-    "normal": Pace(think=0.9, flight_ms=450, hold=1.2, forced=1.0, replay=1.2),
-    "slow": Pace(think=1.8, flight_ms=600, hold=2.0, forced=1.6, replay=2.0),
-}
-SPEEDS = tuple(PACES)
-
-# Where the devices of an online table find each other (Nostr relays, of the public
-# ones the transport library knows) and the STUN servers that tell each device its
-# address outside its network; contacted only in an online game, changeable in the
-# settings (a TURN server goes there too: "turn:host:port user password").
-RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com", "wss://schnorr.me")
-ICE = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
-
-
-@dataclass(frozen=True)
-class Setup:
-    """The set-up screen's choices; remembered between visits (see `setup.py`)."""
-
-    players: int = 4
-    names: tuple[str, ...] = DEFAULT_NAMES
-    colours: tuple[int, ...] = tuple(range(PALETTE_SIZE))
-    first_opener: str = "random"
-    variants: Variants = field(default_factory=Variants)
-    seed: str = ""
-    occupants: tuple[str, ...] = FIRST_OCCUPANTS  # who plays each seat: HUMAN or a level
-    speed: str = "normal"
-    sound: bool = True  # a short sound when a human's turn comes and at the end
-    auto: bool = True  # moves that are no choice are made for the player
-    lang: str = ""  # the language chosen ("" until one is: the browser's is spoken)
-    relays: tuple[str, ...] = RELAYS
-    ice: tuple[str, ...] = ICE
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "lang": self.lang,
-            "players": self.players,
-            "names": list(self.names),
-            "colours": list(self.colours),
-            "occupants": list(self.occupants),
-            "speed": self.speed,
-            "sound": self.sound,
-            "auto": self.auto,
-            "first_opener": self.first_opener,
-            "variants": self.variants.to_dict(),
-            "seed": self.seed,
-            "relays": list(self.relays),
-            "ice": list(self.ice),
-        }
-
-    @property
-    def pace(self) -> Pace:
-        return PACES[self.speed]
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The estimates of the hint level for each legal action of the position shown,
-    and what its playouts saw after each (`facts`, in the same order; none for a
-    hint read back from a save)."""
-
-    moves: int
-    options: tuple[tuple[str, float], ...]
-    facts: tuple[Facts | None, ...] = ()
-
-
-@dataclass(frozen=True)
-class Watch:
-    """The replay viewer: a whole game (`record`), every position of it (`line`), the
-    step shown (after that many actions), whether it plays on by itself, and the
-    screen to go back to."""
-
-    record: Record
-    line: Timeline
-    step: int
-    playing: bool = False
-    back: Screen = "title"
-    kept: int | None = None  # its place in the history, when it was opened from there
-    turns: tuple[Turn, ...] = ()  # who made each action
-
-    @property
-    def game(self) -> Game:
-        return self.line.games[self.step]
-
-
-@dataclass(frozen=True)
-class ReviewRun:
-    """A review being made: of `record`, rating the decisions of `seats`; `done` of
-    `total` decisions rated so far."""
-
-    record: Record
-    seats: tuple[int, ...]
-    done: int = 0
-    total: int = 0
-
-
-@dataclass(frozen=True)
-class Online:
-    """This device at a table shared online (see `online.py`): the protocol's device,
-    never changed in place (each message works on a copy), the room it meets the
-    others in and the room's secret ("" at a table met by codes), the chat so far (who
-    said it, what), whether the player muted it, and what went wrong with the
-    connection, if anything did."""
-
-    device: Device
-    room: str
-    secret: str
-    lines: tuple[tuple[str, str], ...] = ()
-    muted: bool = False
-    trouble: str = ""
-    said_at: tuple[float, ...] = ()  # when this device's last lines were sent (seconds)
-    draft: str = ""  # the chat line being written
-    waited: int = 0  # ticks since a guest last reached the host
-    qr: bool = False  # the invitation's QR code can be drawn (its library is installed)
-    # Meeting by codes, with no relay (see `codes.py`): the host makes an offer for one
-    # guest at a time on the connection `coding`, shows its `code` and takes the code
-    # pasted (`pasted`) back; a guest shows its answer's `code` until the host takes it.
-    direct: bool = False
-    coding: str = ""
-    code: str = ""
-    pasted: str = ""
-    offers: int = 0  # the offers made so far (each on a connection of its own)
-
-    @property
-    def seat(self) -> int | None:
-        return self.device.seat_of(self.device.me)
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """The guided first game at the table (see `lesson.py`): the last position whose
-    held note the player went on from, and whether the player left the lesson's line
-    to play on alone."""
-
-    heard: int = -1
-    alone: bool = False
 
 
 @dataclass(frozen=True)

@@ -234,10 +234,10 @@ def view(model: Model) -> Markup:
     `data-screen`."""
     use(model.lang)
     game = model.game
-    at_table = False  # the table has the language picker in its bar; other screens, a corner
+    table_shown = False  # the table has the language picker in its bar; other screens, a corner
     if model.screen == "game" and game is not None and game.decision != "over":
         body = game_screen(model, game)
-        at_table = True
+        table_shown = True
     elif model.screen in ("game", "end") and game is not None and game.decision == "over":
         body = end_screen(model, game)
     elif model.screen == "replay" and model.watch is not None:
@@ -245,7 +245,7 @@ def view(model: Model) -> Markup:
         assert shown.game is not None
         panel = review_panel(model, jumps(model.watch))
         body = game_screen(shown, shown.game, replay_controls(model, shown), panel)
-        at_table = True
+        table_shown = True
     elif model.screen == "history":
         body = history_screen(model)
     elif model.screen == "setup":
@@ -257,7 +257,7 @@ def view(model: Model) -> Markup:
     return h(
         "div",
         {"id": "app"},
-        not at_table and h("div", {"class": "corner"}, language_picker(model)),
+        not table_shown and h("div", {"class": "corner"}, language_picker(model)),
         body,
         _alert(model),
         _notice(model.notice),

@@ -14,7 +14,8 @@ import senator_core as sc
 from senator_core.app import Act, Model, control
 from senator_core.app.derived import record_of
 from senator_core.app.keeping.saves import load_session
-from senator_core.app.model import ALL_HUMAN, Setup
+from senator_core.app.model import ALL_HUMAN
+from senator_core.app.setup.state import Setup
 from senator_core.records import read_record, timeline
 
 from ..appkit import updated

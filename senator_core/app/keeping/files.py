@@ -10,7 +10,7 @@ from ...records import Record, RecordError, read_record
 from ..derived import record_of
 from ..model import Model
 from ..replay.update import open_replay
-from ..review.update import with_review
+from ..review.kept import with_review
 from .saves import HISTORY_FORMAT, add_kept, history_json, load_history
 
 

@@ -11,12 +11,15 @@ from ...config import GameConfig
 from ...game import new_game
 from ...i18n import LANGUAGES, _, ngettext, pick_language, use
 from ...records import Record, RecordError, read_link
-from ..changes import at_table
+from ..changes import playing, set_aside
 from ..derived import full_colours, full_occupants, record_of
 from ..lesson.line import is_lesson
-from ..model import ALL_HUMAN, Hint, Lesson, Model, Setup
+from ..lesson.state import Lesson
+from ..model import ALL_HUMAN, Model
 from ..online.update import online_json, restored
+from ..play.state import Hint
 from ..replay.update import open_replay
+from ..setup.state import Setup
 from ..setup.update import setup_from_dict
 from .saves import (
     HISTORY_KEY,
@@ -29,9 +32,7 @@ from .saves import (
     NewerVersion,
     Session,
     Shown,
-    add_kept,
     history_json,
-    kept,
     load_history,
     load_session,
     session_json,
@@ -64,15 +65,6 @@ def session_model(model: Model, session: Session) -> Model:
         if shown.lesson is None or not is_lesson(record.game.config)
         else Lesson(*shown.lesson),
     )
-
-
-def set_aside(model: Model, now: str) -> Model:
-    """Before another game takes its place: the game in progress, if any move was made
-    in it, goes to the history as unfinished (it can be watched and played on)."""
-    record = record_of(model)
-    if record is None or record.finished or not record.game.moves:
-        return model
-    return replace(model, history=add_kept(model.history, (kept(record, now),)))
 
 
 def init(
@@ -186,7 +178,7 @@ def _read(
         assert game is not None
         if model.game is not None and model.game.moves:
             model = set_aside(model, now)
-        return replace(at_table(model, game, setup.colours, ALL_HUMAN), notice=model.notice), writes
+        return replace(playing(model, game, setup.colours, ALL_HUMAN), notice=model.notice), writes
     return model, writes
 
 

@@ -24,8 +24,9 @@ from ...game import Game, new_game
 from ...i18n import N_, _
 from ...records import HUMAN, Record, RecordError
 from ..keeping.saves import Kept
-from ..model import Lesson, Model
+from ..model import Model
 from ..ui.text import action_label
+from .state import Lesson
 
 LESSON_PLAYERS = 3
 LESSON_LEVEL = "easy"  # how the lesson's computers play once the line is left

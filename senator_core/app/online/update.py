@@ -15,6 +15,7 @@ import json
 import re
 from dataclasses import replace
 from datetime import datetime
+from typing import assert_never
 
 from ...actions import IllegalActionError
 from ...config import DEFAULT_NAMES
@@ -23,15 +24,45 @@ from ...online.chance import Chain
 from ...online.codes import MAX_CODE, CodeError, pack, unpack
 from ...online.device import HUMAN, Device, Out, Renew, Report, Said, Send, played
 from ...online.wire import MAX_CHAT, WireError, encode
-from ..changes import at_position, at_table, on_screen
+from ..changes import at_position, on_screen, playing, set_aside
 from ..derived import log_of, record_of, turns_for
-from ..effects import Accept, After, Answer, Connect, Disconnect, Effect, LoadQr, Offer, Transmit
+from ..effects import (
+    Accept,
+    After,
+    Answer,
+    Connect,
+    Disconnect,
+    Effect,
+    Effects,
+    LoadQr,
+    Offer,
+    Transmit,
+)
 from ..keeping.saves import Turn, add_kept, kept
-from ..messages import NetTick
-from ..model import PALETTE_SIZE, REMOTE, Model, Online
+from ..model import REMOTE, Model
+from ..setup.state import PALETTE_SIZE
 from ..setup.update import game_config, usable
-
-Effects = tuple[Effect, ...]
+from .messages import (
+    AcceptCode,
+    BeginTable,
+    CodeMade,
+    Invited,
+    LeaveTable,
+    MakeCode,
+    Message,
+    Mute,
+    NetTick,
+    NetTrouble,
+    OpenTable,
+    PeerJoined,
+    PeerLeft,
+    PeerSent,
+    QrReady,
+    Say,
+    StandIn,
+    TakeSeat,
+)
+from .state import Online
 
 TICK_SECONDS = 3.0  # how often a device asks again for what it may have missed
 UNREACHED_TICKS = 7  # a guest that has not reached the host in this many ticks says so
@@ -51,6 +82,47 @@ OFFER = re.compile(
     rf"#?offer=([0-9a-f]{{16}})\.([0-9a-f]{{16}})\.([A-Za-z0-9_-]{{1,{MAX_CODE}}})\Z"
 )
 HOST_LINK = "host"  # a guest's one connection at a table met by codes
+
+
+def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
+    """The model after one of online play's messages, and the effects to carry out."""
+    match msg:
+        case OpenTable(direct):
+            return open_table(set_aside(model, now), direct)
+        case Invited(fragment):
+            return invited(set_aside(model, now), fragment)
+        case TakeSeat(seat):
+            return take_seat(model, seat)
+        case BeginTable():
+            return begin(model)
+        case LeaveTable():
+            return leave(set_aside(model, now) if model.game else model)
+        case StandIn(seat):
+            return stand_in(model, seat)
+        case Say(text):
+            return say(model, text, now)
+        case Mute():
+            return mute(model), ()
+        case PeerJoined(link):
+            return peer_joined(model, link)
+        case PeerLeft(link):
+            return peer_left(model, link, now)
+        case PeerSent(link, text):
+            return peer_sent(model, link, text, now)
+        case NetTick(room):
+            return tick(model, room)
+        case NetTrouble(reason):
+            return trouble(model, reason)
+        case QrReady():
+            return qr_ready(model), ()
+        case MakeCode():
+            return make_code(model)
+        case CodeMade(link, sdp):
+            return code_made(model, link, sdp)
+        case AcceptCode():
+            return accept_code(model)
+        case _:
+            assert_never(msg)
 
 
 def invitation(model: Model) -> str:
@@ -541,7 +613,7 @@ def synced(model: Model, now: str = "") -> Model:
     before = model.game
     if before is None or model.screen == "lobby":
         turns = turns_for(replace(model, game=game, occupants=occupants, turns=()))
-        shown = at_table(model, game, tuple(range(PALETTE_SIZE)), occupants, turns, started=now)
+        shown = playing(model, game, tuple(range(PALETTE_SIZE)), occupants, turns, started=now)
     elif game is before:
         shown = replace(model, occupants=occupants) if occupants != model.occupants else model
     else:

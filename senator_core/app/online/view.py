@@ -6,11 +6,12 @@ from __future__ import annotations
 from ...game import Game
 from ...i18n import _
 from ...online.device import HUMAN
-from ..model import Model, Online
+from ..model import Model
 from ..ui.html import Markup, h
 from ..ui.pieces import colour_badge
 from ..ui.text import OCCUPANT_LABELS
 from .qr import qr_code
+from .state import Online
 from .update import REACTIONS, away, invitation, offer_link
 
 

@@ -14,7 +14,7 @@ from ...i18n import N_, Translated, _, ngettext
 from ...rules import conflicts_with
 from ..derived import hand_list, humans, picked_action, sitting_out
 from ..lesson.line import guided
-from ..model import HINT_LEVEL, Hint, Model
+from ..model import Model
 from ..ui.html import Markup, classes, h, slot
 from ..ui.pieces import CARD_VALUES, card_face, kind_icon, phrase, seat_badge
 from ..ui.text import (
@@ -27,6 +27,7 @@ from ..ui.text import (
 )
 from . import bidding as explain
 from .reasons import why
+from .state import HINT_LEVEL, Hint
 from .table import undo_button
 
 HINT_SHOWN = 5  # the best choices a hint lists; the others are summed up in a line

@@ -25,8 +25,9 @@ from ..derived import (
     news_from,
     undo_to,
 )
-from ..model import SPEEDS, Model
+from ..model import Model
 from ..online.update import away
+from ..setup.state import SPEEDS
 from ..ui import art
 from ..ui.html import Markup, classes, h, keyed, slot
 from ..ui.motion import (

@@ -10,11 +10,13 @@ from ...game import Game
 from ...i18n import _, ngettext, pgettext
 from ...records import Timeline
 from ..derived import log_of
-from ..model import SPEEDS, Model, Watch
+from ..model import Model
 from ..review.view import move_review, timeline_marks
+from ..setup.state import SPEEDS
 from ..ui.html import Markup, h, slot
 from ..ui.pieces import phrase, seat_badge
 from ..ui.text import DECISION_TITLES, KIND_NAMES, SPEED_LABELS, and_list
+from .state import Watch
 
 
 def jumps(watch: Watch) -> list[tuple[int, str]]:

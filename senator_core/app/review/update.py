@@ -8,49 +8,46 @@ the computers' too once the player asks to see them."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import assert_never
 
 from ...i18n import _
 from ...records import Record
-from ...review import REVIEW_LEVEL, Review, ReviewError
-from ..derived import humans, record_of
-from ..effects import Effect, RunReview, StopReview
+from ...review import REVIEW_LEVEL, Review
+from ..derived import record_of
+from ..effects import Effects, RunReview, StopReview
 from ..keeping.saves import kept
-from ..model import Model, ReviewRun
+from ..model import Model
 from ..replay.update import open_kept, open_replay
-
-Effects = tuple[Effect, ...]
-
-
-def key_of(record: Record) -> tuple[object, ...]:
-    """What tells the game apart in the history (`Kept.key`)."""
-    return kept(record, "").key
-
-
-def review_of(model: Model, record: Record) -> Review | None:
-    """The review kept for `record`: its own, or the one its game has in the history
-    (read without replaying the game again: `record` holds it)."""
-    if record.review is not None:
-        return record.review
-    key = key_of(record)
-    for game in model.history:
-        if game.key == key and "review" in game.data:
-            try:
-                return Review.from_dict(game.data["review"], record.game)
-            except ReviewError:
-                return None
-    return None
+from .kept import key_of, people, review_of, with_review
+from .messages import (
+    CancelReview,
+    Message,
+    ReviewAll,
+    Reviewed,
+    ReviewFailed,
+    ReviewGame,
+    ReviewProgress,
+)
+from .state import ReviewRun
 
 
-def with_review(model: Model, record: Record) -> Record:
-    """`record` with the review kept for its game, if there is one."""
-    found = review_of(model, record)
-    return record if found is None or record.review is not None else replace(record, review=found)
-
-
-def people(record: Record) -> tuple[int, ...]:
-    """The seats a person played; every seat at a table of computers alone."""
-    seats = humans(record.occupants, record.game.players)
-    return tuple(seats) or tuple(range(record.game.players))
+def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
+    """The model after one of the review's messages, and the effects to carry out."""
+    match msg:
+        case ReviewGame(what):
+            return start_review(model, what)
+        case ReviewAll():
+            return show_all(model)
+        case CancelReview():
+            return cancel(model)
+        case ReviewProgress(done, total):
+            return progress(model, done, total), ()
+        case Reviewed(review):
+            return reviewed(model, review), ()
+        case ReviewFailed(reason):
+            return failed(model, reason), ()
+        case _:
+            assert_never(msg)
 
 
 def start_review(model: Model, what: str) -> tuple[Model, Effects]:

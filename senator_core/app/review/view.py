@@ -16,12 +16,13 @@ from ...i18n import N_, Translated, _, ngettext, wording
 from ...records import HUMAN, Record
 from ...review import MARKS, Rating, Review, thresholds
 from ..derived import record_of
-from ..model import Model, Watch
+from ..model import Model
 from ..play.reasons import why
+from ..replay.state import Watch
 from ..ui.html import Markup, h
 from ..ui.pieces import colour_badge, phrase
 from ..ui.text import action_label
-from .update import people, review_of
+from .kept import people, review_of
 
 MARK_NAMES = Translated(
     {

@@ -1,16 +1,21 @@
-"""The set-up's rules: reading a remembered set-up, changing one field, and the game
-it describes. Every value a field can hold is checked here, once."""
+"""The set-up's rules and messages: reading a remembered set-up, changing one field,
+the game it describes, and going from the set-up to a game. Every value a field can
+hold is checked here, once."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, assert_never
 
-from ...config import VARIANT_VALUES, GameConfig, Variants
+from ...config import DEFAULT_NAMES, VARIANT_VALUES, GameConfig, Variants
 from ...i18n import LANGUAGES, _
 from ...records import HUMAN
 from ...rules import MAX_PLAYERS, MIN_PLAYERS
-from ..model import (
+from ..changes import on_screen, playing_new
+from ..effects import Effects, Scroll
+from ..model import Model
+from .messages import Message, NewGame, QuickPlay, Start
+from .state import (
     FIRST_OCCUPANTS,
     PALETTE_SIZE,
     QUICK_PLAYERS,
@@ -19,6 +24,38 @@ from ..model import (
     SWITCHES,
     Setup,
 )
+
+
+def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
+    """The model after one of the set-up's messages, and the effects to carry out."""
+    match msg:
+        case NewGame(at_online):
+            shown = replace(on_screen(model, "setup"), notice=None, panel="")
+            if not at_online:
+                return shown, ()
+            return replace(shown, setup=for_friends(shown.setup)), (Scroll("online"),)
+        case Start():
+            try:
+                config = game_config(model.setup)
+            except ValueError as err:
+                return replace(model, notice=str(err).rstrip(".") + "."), ()
+            return playing_new(model, config, now), ()
+        case QuickPlay():
+            return _quick_play(model, now), ()
+        case _:
+            assert_never(msg)
+
+
+def _quick_play(model: Model, now: str) -> Model:
+    own = model.setup.names[0].strip() or DEFAULT_NAMES[0]
+    if own in DEFAULT_NAMES[1:4]:
+        own = DEFAULT_NAMES[0]
+    try:
+        config = GameConfig(players=QUICK_PLAYERS, names=(own, *DEFAULT_NAMES[1:QUICK_PLAYERS]))
+    except ValueError:
+        config = GameConfig(players=QUICK_PLAYERS, names=DEFAULT_NAMES[:QUICK_PLAYERS])
+    return playing_new(model, config, now, quick_occupants(model.setup))
+
 
 _FIELD_OF = {"first_opener": "first-opener"}  # a stored name that differs from the field's
 

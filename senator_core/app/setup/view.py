@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...config import VARIANT_VALUES
 from ...i18n import N_, _, pgettext
 from ..derived import computers_play
-from ..model import SEAT_CHOICES, SPEEDS, Model, Setup
+from ..model import Model
 from ..ui.html import Markup, h
 from ..ui.pieces import SEAT_COLOURS
 from ..ui.text import (
@@ -15,6 +15,7 @@ from ..ui.text import (
     VARIANT_TEXT,
     variant_value_label,
 )
+from .state import SEAT_CHOICES, SPEEDS, Setup
 
 # Each switch's name and what it does (marked here, translated where shown).
 SETTING_TEXT = {

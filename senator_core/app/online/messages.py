@@ -1,0 +1,159 @@
+"""Online play's messages: the table's controls, and what the transport reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+class OnlineMsg:
+    """What every message of this feature is: `update` routes them here in one case."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class OpenTable(OnlineMsg):
+    """The host opens the table set up online: the invited seats wait for their players,
+    who come by the invitation link (through the relays) or, `direct`, by codes."""
+
+    direct: bool = False
+
+
+@dataclass(frozen=True)
+class Invited(OnlineMsg):
+    """The page was opened from an invitation: the part of its address after "#"."""
+
+    fragment: str
+
+
+@dataclass(frozen=True)
+class TakeSeat(OnlineMsg):
+    """A guest asks for the seat `seat`."""
+
+    seat: str
+
+
+@dataclass(frozen=True)
+class BeginTable(OnlineMsg):
+    """The host begins the game with the seats as they are."""
+
+
+@dataclass(frozen=True)
+class LeaveTable(OnlineMsg):
+    """This device leaves the table (the game stays kept as far as it went)."""
+
+
+@dataclass(frozen=True)
+class StandIn(OnlineMsg):
+    """The host hands the seat `seat`, whose player is away, to a computer."""
+
+    seat: str
+
+
+@dataclass(frozen=True)
+class Say(OnlineMsg):
+    """Send the chat line written (or, with `text`, that quick reaction)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Mute(OnlineMsg):
+    """Hide the others' chat lines, or show them again."""
+
+
+@dataclass(frozen=True)
+class PeerJoined(OnlineMsg):
+    """The transport opened a connection to another device (`link`, its own id)."""
+
+    link: str
+
+
+@dataclass(frozen=True)
+class PeerLeft(OnlineMsg):
+    """A connection closed."""
+
+    link: str
+
+
+@dataclass(frozen=True)
+class PeerSent(OnlineMsg):
+    """A message came on the connection `link`, as the text it came as."""
+
+    link: str
+    text: str
+
+
+@dataclass(frozen=True)
+class NetTick(OnlineMsg):
+    """Time to ask again for what may have been missed (see `Device.tick`), at the
+    table in `room`."""
+
+    room: str
+
+
+@dataclass(frozen=True)
+class MakeCode(OnlineMsg):
+    """The host makes an invitation code for one more guest (or one come back)."""
+
+
+@dataclass(frozen=True)
+class CodeMade(OnlineMsg):
+    """The page made this end's description of the connection `link` (an offer on the
+    host, an answer on a guest), as the browser's SDP."""
+
+    link: str
+    sdp: str
+
+
+@dataclass(frozen=True)
+class AcceptCode(OnlineMsg):
+    """The host takes the answer code pasted."""
+
+
+@dataclass(frozen=True)
+class QrReady(OnlineMsg):
+    """The QR code's library can be imported now."""
+
+
+@dataclass(frozen=True)
+class NetTrouble(OnlineMsg):
+    """The transport could not do what was asked: `reason` names what ("relay",
+    "unsupported", or the browser's own words)."""
+
+    reason: str
+
+
+Message = (
+    OpenTable
+    | Invited
+    | TakeSeat
+    | BeginTable
+    | LeaveTable
+    | StandIn
+    | Say
+    | Mute
+    | PeerJoined
+    | PeerLeft
+    | PeerSent
+    | NetTick
+    | MakeCode
+    | CodeMade
+    | AcceptCode
+    | QrReady
+    | NetTrouble
+)
+
+# The `data-msg` names of this feature's controls and the message each makes from `data-value`.
+CONTROLS: dict[str, Callable[[str], Message]] = {
+    "open-table": lambda value: OpenTable(direct=value == "codes"),
+    "make-code": lambda _: MakeCode(),
+    "accept-code": lambda _: AcceptCode(),
+    "take-seat": TakeSeat,
+    "begin-table": lambda _: BeginTable(),
+    "leave-table": lambda _: LeaveTable(),
+    "stand-in": StandIn,
+    "say": Say,
+    "mute": lambda _: Mute(),
+}

@@ -1,0 +1,39 @@
+"""This device's state at a table shared online."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...online.device import Device
+
+
+@dataclass(frozen=True)
+class Online:
+    """This device at a table shared online (see `online.py`): the protocol's device,
+    never changed in place (each message works on a copy), the room it meets the
+    others in and the room's secret ("" at a table met by codes), the chat so far (who
+    said it, what), whether the player muted it, and what went wrong with the
+    connection, if anything did."""
+
+    device: Device
+    room: str
+    secret: str
+    lines: tuple[tuple[str, str], ...] = ()
+    muted: bool = False
+    trouble: str = ""
+    said_at: tuple[float, ...] = ()  # when this device's last lines were sent (seconds)
+    draft: str = ""  # the chat line being written
+    waited: int = 0  # ticks since a guest last reached the host
+    qr: bool = False  # the invitation's QR code can be drawn (its library is installed)
+    # Meeting by codes, with no relay (see `codes.py`): the host makes an offer for one
+    # guest at a time on the connection `coding`, shows its `code` and takes the code
+    # pasted (`pasted`) back; a guest shows its answer's `code` until the host takes it.
+    direct: bool = False
+    coding: str = ""
+    code: str = ""
+    pasted: str = ""
+    offers: int = 0  # the offers made so far (each on a connection of its own)
+
+    @property
+    def seat(self) -> int | None:
+        return self.device.seat_of(self.device.me)
