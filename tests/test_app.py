@@ -31,14 +31,15 @@ from senator_core.app.keeping.saves import (
     load_session,
     session_json,
 )
+from senator_core.app.play.hand import HINT_SHOWN
 from senator_core.app.play.messages import Forced, GoOn, HintReady, Thought
-from senator_core.app.play.scoreboard import scoreboard
+from senator_core.app.play.scoreboard import scoreboard, tie_break_steps
 from senator_core.app.play.state import Hint
 from senator_core.app.play.story import round_story
 from senator_core.app.ui.html import Markup, classes, h, raw
 from senator_core.app.ui.motion import CLASH, Move, moves
 from senator_core.app.ui.text import action_label, describe, render_text
-from senator_core.app.view import HINT_SHOWN, page_title, tie_break_steps
+from senator_core.app.view import page_title
 from senator_core.bots.heuristic import Heuristic
 from senator_core.records import Record, RecordError, game_link, read_link
 

@@ -13,8 +13,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 import senator_core as sc
-from senator_core.app.ui.text import and_list
-from senator_core.app.view import DECISION_TITLES
+from senator_core.app.ui.text import DECISION_TITLES, and_list
 
 from .viewkit import DECISIONS_DOCKET, Table, expected_board, rigged_config, seat_of
 

@@ -15,8 +15,7 @@ from bs4 import BeautifulSoup, Tag
 
 import senator_core as sc
 from senator_core.app import Model, clicked, init, update, view
-from senator_core.app.ui.text import KIND_NAMES
-from senator_core.app.view import DECISION_TITLES
+from senator_core.app.ui.text import DECISION_TITLES, KIND_NAMES
 from senator_core.records import game_link
 
 

@@ -17,10 +17,11 @@ import pytest
 
 import senator_core as sc
 from senator_core import bots
+from senator_core.app.play.hand import HINT_SHOWN
 from senator_core.app.play.reasons import why
 from senator_core.app.play.state import HINT_LEVEL
 from senator_core.app.setup.state import SPEEDS
-from senator_core.app.view import HINT_SHOWN, OCCUPANT_LABELS
+from senator_core.app.ui.text import OCCUPANT_LABELS
 from senator_core.bots import MCTSBot, finish, make
 from senator_core.sightings import Sightings
 

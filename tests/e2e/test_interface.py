@@ -26,7 +26,7 @@ from typing import Any
 import senator_core as sc
 from senator_core.app.derived import hand_list
 from senator_core.app.keeping.saves import load_session
-from senator_core.app.view import DECISION_TITLES, VARIANT_TEXT
+from senator_core.app.ui.text import DECISION_TITLES, VARIANT_TEXT
 from senator_core.config import DEFAULT_NAMES
 from senator_core.records import game_link
 
