@@ -20,8 +20,7 @@ from senator_core import i18n
 from senator_core.app import Act, Model, control, init, view
 from senator_core.app.keeping.saves import SETUP_KEY
 
-from .appkit import updated
-from .test_app import Page
+from .appkit import Page, updated
 
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 

@@ -19,8 +19,8 @@ from senator_core.app.review.messages import Reviewed, ReviewFailed, ReviewProgr
 from senator_core.records import HUMAN, Record, read_record
 from senator_core.review import REVIEW_LEVEL, Review, review
 
+from ..test_review import finished_game
 from .test_keeping import NOW, finished
-from .test_review import finished_game
 
 LEVEL = "easy"  # the review's own search is tested in test_review.py
 

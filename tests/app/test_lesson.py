@@ -21,7 +21,7 @@ from senator_core.app.play.messages import Act, GoOn, Thought
 from senator_core.bots import make
 from senator_core.i18n import LANGUAGES, use
 
-from .viewkit import Screen
+from ..viewkit import Screen
 
 
 def first_visit(lang: str = "en") -> Model:

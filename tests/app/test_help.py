@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 import senator_core as sc
-from senator_core.app import Model, Setup, control, view
+from senator_core.app import Act, Model, Setup, control, view
 from senator_core.app.help.view import (
     EXAMPLE_NAMED_CARD,
     EXAMPLE_RECEIVER,
@@ -30,9 +31,9 @@ from senator_core.app.ui.text import (
 from senator_core.config import VARIANT_VALUES
 from senator_core.rules import EVENTS, KINDS
 
-from .appkit import updated
-from .markup import Elements
-from .scenario import full_docket, play, rigged
+from ..appkit import Page, started, updated
+from ..markup import Elements
+from ..scenario import full_docket, play, rigged
 
 # The order the issue asks for, sections added around it (set-up, round) included.
 REQUIRED_ORDER = (
@@ -429,14 +430,13 @@ def test_the_worked_example_plays_out_as_written_in_the_engine() -> None:
 
 
 def test_each_kind_of_decision_has_a_question_mark_opening_its_rules() -> None:
-    import random
 
-    from senator_core.app import Act, Model, control, view
+    from senator_core.app import Model, control, view
     from senator_core.app.help.view import RULE_SECTIONS
     from senator_core.app.model import ALL_HUMAN
     from senator_core.app.setup.state import Setup
 
-    from .test_app import Page
+    from ..appkit import Page
 
     wanted = {"topic": "R19", "debate": "R20", "power": "R34", "award": "R26", "veto": "R49"}
     seen: dict[str, str | None] = {}
@@ -455,3 +455,10 @@ def test_each_kind_of_decision_has_a_question_mark_opening_its_rules() -> None:
             break
     assert seen == wanted
     assert all(rule in RULE_SECTIONS for rule in wanted.values())
+
+
+def test_a_why_opens_the_rules_at_the_rule() -> None:
+    model = updated(started(), control("rule", "R21"))
+    assert model.panel == "rules" and model.rule == "R21"
+    assert "rules-debate" in Page(view(model)).values("id")
+    assert updated(started(), control("rule", "<script>")).panel == ""

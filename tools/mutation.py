@@ -2,11 +2,11 @@
 
 Run it from anywhere with the project's interpreter:
 
-    .venv/bin/python tests/mutation.py                      # every mutant, one at a time
-    .venv/bin/python tests/mutation.py --list               # only list the mutants
-    .venv/bin/python tests/mutation.py --lines 500-560 612  # mutants on those lines only
-    .venv/bin/python tests/mutation.py --sample 100 --seed 7
-    .venv/bin/python tests/mutation.py --jobs 2 --timeout 30 --tests tests/test_rules_core.py
+    .venv/bin/python tools/mutation.py                      # every mutant, one at a time
+    .venv/bin/python tools/mutation.py --list               # only list the mutants
+    .venv/bin/python tools/mutation.py --lines 500-560 612  # mutants on those lines only
+    .venv/bin/python tools/mutation.py --sample 100 --seed 7
+    .venv/bin/python tools/mutation.py --jobs 2 --timeout 30 --tests tests/test_rules_core.py
 
 It parses `senator_core/game.py` with `ast` and makes single-point mutants, each
 changing exactly one line: a comparison operator swapped (< <= > >= == != is in),
@@ -531,7 +531,7 @@ def parse_lines(text: str) -> tuple[int, int]:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="tests/mutation.py",
+        prog="tools/mutation.py",
         description="Run the rule tests against single-line mutants of senator_core/game.py.",
     )
     parser.add_argument("--limit", type=int, metavar="N", help="run only the first N mutants")
@@ -653,7 +653,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(mutant.describe())
     stale = sorted(set(EXPLAINED) - {m.key() for m in every})
     if stale:
-        print("\nEXPLAINED entries that match no mutant any more (update tests/mutation.py):")
+        print("\nEXPLAINED entries that match no mutant any more (update tools/mutation.py):")
         for key in stale:
             print(f"    {key}")
     return 1 if unexplained else 0

@@ -47,7 +47,7 @@ from senator_core.online.codes import (
     write,
 )
 
-from .test_online_app import Page, Room
+from .test_online import Page, Room
 
 NOW = "2026-12-03T15:00:00"
 

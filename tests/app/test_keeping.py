@@ -3,6 +3,7 @@ undo, the replay viewer, the history, two tabs and a browser that keeps nothing.
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from collections.abc import Callable
@@ -13,8 +14,14 @@ from typing import Any
 import pytest
 
 import senator_core as sc
-from senator_core.app import Act, Model, control, init, persist, view
-from senator_core.app.derived import just_happened, mover, record_of, undo_to, watched
+from senator_core.app import Act, Model, Setup, control, init, persist, view
+from senator_core.app.derived import (
+    just_happened,
+    mover,
+    record_of,
+    undo_to,
+    watched,
+)
 from senator_core.app.keeping.files import export_file
 from senator_core.app.keeping.messages import FileOpened, StorageFailed, Stored
 from senator_core.app.keeping.saves import (
@@ -23,24 +30,26 @@ from senator_core.app.keeping.saves import (
     SAVE_KEY,
     UNREADABLE_KEY,
     Kept,
+    Session,
     add_kept,
     history_json,
     kept,
     load_history,
     load_session,
+    session_json,
     statistics,
 )
 from senator_core.app.model import ALL_HUMAN
 from senator_core.app.play.bidding import forced_action
 from senator_core.app.play.messages import Forced
 from senator_core.app.play.state import Hint
-from senator_core.app.setup.state import Setup
 from senator_core.records import (
     HUMAN,
     LINK_LIMIT,
     RECORD_VERSION,
     Record,
     RecordError,
+    game_link,
     read_link,
     read_record,
     record_link,
@@ -48,10 +57,9 @@ from senator_core.records import (
 )
 from senator_core.sightings import Facts
 
-from .appkit import updated
-from .test_app import Page
+from ..appkit import Page, started, updated
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 NOW = "2026-12-01T09:30:00Z"
 LEVELS = ("easy", "normal", "hard")
 
@@ -573,3 +581,57 @@ def test_an_unfinished_kept_game_played_on_leaves_the_history_until_set_aside_ag
     assert len(latest.history) == 1  # only the hot-seat game: the one watched is in play
     assert latest.history[0].occupants == ["human"] * 4
     assert latest.occupants == model.occupants and latest.turns == model.turns
+
+
+def test_saves_round_trip_and_bad_saves_are_set_aside() -> None:
+    model = updated(started(), control("title"))
+    game = model.game
+    assert game is not None
+    stored = persist(model)
+    text = stored[SAVE_KEY]
+    assert text is not None
+    loaded, writes = init(stored)
+    assert writes == {} and loaded.game is not None
+    assert loaded.game.to_json() == game.to_json() and loaded.screen == "title"
+    assert "continue" in Page(view(loaded)).values("data-msg")
+    for bad in (
+        "{",
+        "[]",
+        '{"format": "senator-session"}',
+        text.replace('"round":1', '"round":2'),
+    ):
+        fresh, writes = init({SAVE_KEY: bad})
+        assert fresh.game is None and writes == {UNREADABLE_KEY: bad, SAVE_KEY: None}
+        assert fresh.notice is not None and "could not be read" in fresh.notice
+        assert "set aside" in fresh.notice
+    assert init({})[0] == Model()
+
+
+def test_a_link_opens_the_same_deal() -> None:
+    config = sc.GameConfig(
+        players=3, seed=99, first_opener=1, names=("Ann", "Bo", "Cy"),
+        variants=sc.Variants(spartacus="two_points"), draws=("war", "war"),
+        event_order=("spartacus",),
+    )  # fmt: skip
+    link = game_link(config)
+    assert link.startswith("?game=") and "=" not in link[len("?game=") :]
+    assert read_link(link[len("?game=") :]) == config
+    model, _ = init({}, link[len("?game=") :], "https://example.org/senator/")
+    assert model.screen == "game" and model.game is not None
+    assert model.game.to_json() == sc.new_game(config).to_json()
+    assert "https://example.org/senator/?game=" in view(model)
+    nine = base64.urlsafe_b64encode(b'{"players": 9}').decode()
+    for bad in ("!!!", nine, game_link(sc.GameConfig())[6:-4]):
+        broken, _ = init({}, bad)
+        assert broken.screen == "title" and broken.notice is not None
+        assert "could not be opened" in broken.notice
+
+
+def test_session_saves_keep_the_seat_colours() -> None:
+    game = sc.new_game(sc.GameConfig(seed=2))
+    text = session_json(Session(Record(game, (4, 3, 2, 1), ("human",) * 4), ()))
+    model, _ = init({SAVE_KEY: text})
+    assert model.colours == (4, 3, 2, 1, 0)
+    bad = json.loads(text)
+    bad["record"]["seats"][1]["colour"] = 4
+    assert init({SAVE_KEY: json.dumps(bad)})[0].game is None

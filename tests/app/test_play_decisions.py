@@ -15,7 +15,7 @@ import pytest
 import senator_core as sc
 from senator_core.app.ui.text import DECISION_TITLES, and_list
 
-from .viewkit import DECISIONS_DOCKET, Table, expected_board, rigged_config, seat_of
+from ..viewkit import DECISIONS_DOCKET, Table, expected_board, rigged_config, seat_of
 
 # --------------------------------------------------------------------------- each decision
 

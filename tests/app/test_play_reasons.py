@@ -11,7 +11,7 @@ from senator_core.bots.mcts import MCTSBot
 from senator_core.i18n import use
 from senator_core.sightings import Facts, Sightings
 
-from .test_review import plain_positions, position_of
+from ..test_review import plain_positions, position_of
 
 
 def sentences(index: int) -> tuple[sc.Game, int, dict[str, str | None]]:
