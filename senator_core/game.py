@@ -49,11 +49,11 @@ from .actions import (
 from .actions import (
     WITHDRAW as V_WITHDRAW,
 )
-from .actions import Action, IllegalActionError, parse_action
+from .actions import Action, ForbiddenActionError, IllegalActionError, parse_action
 from .bids import BidProblem
 from .config import GameConfig, Variants
 from .events import Event
-from .i18n import _, ngettext, pgettext
+from .reasons import LoadProblem, Refusal
 from .rng import draw, seed_state
 from .rules import (
     ASSASSIN,
@@ -141,6 +141,13 @@ _POWER_VERBS = {
     TRADE: {V_TAKE},
     WAR: {V_NAME},
     IMPERIUM: set(),
+}
+# The rules a refused bid cites where they are not its BidProblem's own: the Assassin
+# is R22's, whatever took it from the hand, and cards go with it under R46 alone.
+_BID_RULES: dict[str, tuple[str, ...]] = {
+    "assassin_spent": ("R22",),
+    "assassin_lost": ("R22",),
+    "assassin_alone": ("R22", "R46"),
 }
 _POWER_RULES = {
     PUBLIC_WORKS: "R34",
@@ -659,14 +666,15 @@ class Game:
     def apply(self, action: Action | str) -> list[Event]:
         """Play one action (an Action or its text) and return the events it caused.
 
-        Raises IllegalActionError, naming the rule and the legal actions, and
-        leaves the game unchanged when the action is malformed or not legal.
+        Leaves the game unchanged and raises InvalidActionError when the text is no
+        action, ForbiddenActionError (its `refusal` naming the rule and the legal
+        actions) when the rules forbid it now; both are IllegalActionErrors.
         """
         if type(action) is not Action:
             action = parse_action(action)
         legal = self._legal if self._legal is not None else self._compute_legal()
         if action not in legal:
-            raise IllegalActionError(self._explain(action, legal))
+            raise ForbiddenActionError(self._refusal(action, legal))
         self._legal = None
         out: list[Event] = []
         self._out = out
@@ -943,178 +951,88 @@ class Game:
         self.opener = w  # R18
         self._after_debate()
 
-    # ------------------------------------------------------------------ explanations
+    # ------------------------------------------------------------------ refusals
 
-    def _explain(self, action: Action, legal: list[Action]) -> str:
-        """Why an action is not legal now, with its rule and the legal actions."""
-        reason = self._reason(action)
-        if not legal:
-            return reason
-        # Translators: {reason} is why an action is not legal; {actions} lists the
-        # legal ones as they are written (never translated).
-        said = _("{reason}; legal: {actions}")
-        return said.format(reason=reason, actions=", ".join(a.text for a in legal))
+    def _refusal(self, action: Action, legal: list[Action]) -> Refusal:
+        """Why an action is not legal now (reasons.REFUSALS), with the legal actions."""
+        reason, rules, args = self._refusal_reason(action)
+        seat = self.seat_to_move
+        return Refusal(
+            reason,
+            rules,
+            action.text,
+            seat,
+            self.names[seat] if seat >= 0 else "",
+            self.decision,
+            args,
+            tuple(a.text for a in legal),
+        )
 
-    def _reason(self, action: Action) -> str:
-        text = repr(action.text)
+    def _refusal_reason(self, action: Action) -> tuple[str, tuple[str, ...], dict[str, Any]]:
         decision = self.decision
         if decision == OVER:
-            # Translators: {action} is the action as it was written (never translated).
-            return _("{action} is not legal: the game is over (R40)").format(action=text)
-        who = self.names[self.seat_to_move]
+            return "game_over", ("R40",), {}
         verb = action.verb
         if verb not in _DECISION_VERBS[decision]:
-            topic = _topic_name(self.topic_index) if decision in (POWER, AWARD, VETO) else ""
-            said = {
-                TOPIC: _(
-                    "{action} is not legal: {who} must choose the topic of the next debate (R19)"
-                ),
-                DEBATE: _(
-                    "{action} is not legal: {who} must play influence, play the Assassin or "
-                    "withdraw (R20)"
-                ),
-                # Translators: {topic} is a word of the notation (war, consul...).
-                POWER: _(
-                    "{action} is not legal: {who} must use or skip the power of {topic} (R26)"
-                ),
-                # Translators: {topic} is a word of the notation (war, consul...).
-                AWARD: _("{action} is not legal: {who} must award the {topic} token (R26)"),
-                # Translators: {topic} is a word of the notation (war, consul...).
-                VETO: _("{action} is not legal: {who} must veto or accept the {topic} token (R26)"),
-            }[decision]
-            return said.format(action=text, who=who, topic=topic)
+            if decision == TOPIC:
+                return "must_choose_topic", ("R19",), {}
+            if decision == DEBATE:
+                return "must_bid", ("R20",), {}
+            topic = {"topic": _topic_name(self.topic_index)}
+            if decision == POWER:
+                return "must_use_power", ("R26",), topic
+            if decision == AWARD:
+                return "must_award", ("R26",), topic
+            return "must_answer_veto", ("R26",), topic
         if decision == TOPIC:
             if action.target == CONSUL:
-                said = _("{action} is not legal: no consul is face up (R6, R43, R56)")
-                return said.format(action=text)
-            # Translators: {kind} is a word of the notation (war, public_works...).
-            said = _("{action} is not legal: no {kind} token is in the docket (R19)")
-            return said.format(action=text, kind=KINDS[action.target])
+                return "no_consul_up", ("R6", "R43", "R56"), {}
+            return "topic_not_in_docket", ("R19",), {"kind": KINDS[action.target]}
         if decision == DEBATE:
-            return self._debate_reason(action, who)
+            return self._bid_refusal(action)
         if decision == POWER:
-            return self._power_reason(action)
+            return self._power_refusal(action)
         if decision == AWARD:
-            said = _("{action} is not legal: there is no seat {seat} at this table (R1)")
-            return said.format(action=text, seat=action.target)
-        return _("{action} is not legal now").format(action=text)
+            return "no_seat", ("R1",), {"seat": action.target}
+        return "not_legal_now", (), {}
 
-    def _debate_reason(self, action: Action, who: str) -> str:
-        """The refusal of a play or an Assassin, in words, from its `BidProblem`."""
-        text = repr(action.text)
+    def _bid_refusal(self, action: Action) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+        """The refusal of a play or an Assassin, from its `BidProblem`."""
         problem = self.bid_problem(action)
         assert problem is not None, action
-        reason, args = problem.reason, problem.args
+        reason = problem.reason
+        args: dict[str, Any] = dict(problem.args)
         if reason == "not_held":
             base = 4 * self.seat_to_move
-            # Translators: {held} lists the cards held (1, 2, 5, assassin), or is the
-            # word for an empty hand.
-            said = _("{action} is not legal: {who} does not hold those cards (holds {held}) (R21)")
-            # Translators: what an empty hand holds.
-            held = ", ".join(_card_list(self.hand_counts[base : base + 4])) or pgettext(
-                "an empty hand holds", "nothing"
-            )
-            return said.format(action=text, who=who, held=held)
-        if reason in ("assassin_spent", "assassin_lost"):
-            said = _("{action} is not legal: {who} does not hold the Assassin (R22)")
-        elif reason == "ludi_assassin":
-            said = _(
-                "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
-                "in a debate, the Assassin included (R45)"
-            )
-        elif reason == "spartacus_assassin" and "cards" in args:
-            said = _(
-                "{action} is not legal: under Spartacus the Assassin must be played "
-                "together with at least one influence card (R46)"
-            )
-        elif reason == "spartacus_assassin":
-            said = _(
-                "{action} is not legal: under Spartacus the Assassin needs at least 2 of "
-                "{who}'s own influence in play (R46)"
-            )
-        elif reason == "assassin_alone":
-            said = _(
-                "{action} is not legal: the Assassin is played alone; cards go with it "
-                "only under Spartacus (R22, R46)"
-            )
-        elif reason == "ludi_limit":
-            said = ngettext(
-                "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
-                "in a debate; {who} has {n} (R45)",
-                "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
-                "in a debate; {who} has {n} (R45)",
-                args["in_play"],
-            )
-            return said.format(action=text, who=who, n=args["in_play"])
-        elif reason == "spartacus_first_play" and "cards" in args:
-            said = _(
-                "{action} is not legal: under Spartacus a first play of influence must "
-                "put at least 2 cards in play (R46)"
-            )
-        elif reason == "spartacus_first_play":
-            said = _(
-                "{action} is not legal: under Spartacus a first play of influence must "
-                "be worth at least 2 (R46)"
-            )
-        else:  # too_low
-            said = _(
-                "{action} is not legal: {who}'s total would be {total}, and it must be above "
-                "{others} (R21)"
-            )
-            return said.format(action=text, who=who, total=args["total"], others=args["needed"] - 1)
-        return said.format(action=text, who=who)
+            args["held"] = _card_list(self.hand_counts[base : base + 4])
+        return reason, _BID_RULES.get(reason, (problem.rule,)), args
 
-    def _power_reason(self, action: Action) -> str:
-        text = repr(action.text)
+    def _power_refusal(self, action: Action) -> tuple[str, tuple[str, ...], dict[str, Any]]:
         topic = self.topic_index
         verb = action.verb
         if verb not in _POWER_VERBS[topic]:
-            # Translators: {kind} is a word of the notation (war, public_works...) and
-            # {rule} a rule's number (R34).
-            said = _("{action} is not legal: it is not the power of {kind} ({rule})")
-            return said.format(action=text, kind=KINDS[topic], rule=_POWER_RULES.get(topic, "R39"))
+            return "not_the_power", (_POWER_RULES.get(topic, "R39"),), {"kind": KINDS[topic]}
         target = action.target
         w = self.debate_winner_seat
         if verb == V_RECLAIM:
             if target == ASSASSIN:
-                said = _("{action} is not legal: Public Works never returns the Assassin (R34)")
-                return said.format(action=text)
+                return "reclaim_assassin", ("R34",), {}
             if self.discard_counts[4 * w + target]:
-                # Translators: "public_works=not_assassinated" is a variant as a game link
-                # writes it: never translated.
-                said = _(
-                    "{action} is not legal: with public_works=not_assassinated, a card "
-                    "discarded by an Assassin cannot be returned (R34)"
-                )
-                return said.format(action=text)
-            # Translators: {card} is a card value (1, 2 or 5).
-            said = _("{action} is not legal: there is no {card} in the discard pile (R34)")
-            return said.format(action=text, card=CARDS[target])
+                return "reclaim_assassinated", ("R34",), {"card": CARDS[target]}
+            return "not_in_discard", ("R34",), {"card": CARDS[target]}
         if verb == V_DISCARD:
-            # Translators: {kind} is a word of the notation (war, public_works...).
-            said = _("{action} is not legal: no {kind} token is in the docket (R35)")
-            return said.format(action=text, kind=KINDS[target])
+            return "discard_not_in_docket", ("R35",), {"kind": KINDS[target]}
         if verb == V_FLIP:
-            return _("{action} is not legal: no consul is face up (R35)").format(action=text)
+            return "no_consul_to_flip", ("R35",), {}
         if verb == V_TAKE_VETO:
             if self.veto_seat == w:
-                said = _("{action} is not legal: the winner holds the veto already (R36)")
-                return said.format(action=text)
-            # Translators: "taxes=centre_only" is a variant as a game link writes it:
-            # never translated.
-            said = _(
-                "{action} is not legal: with taxes=centre_only, the veto can only be "
-                "taken from the centre (R36)"
-            )
-            return said.format(action=text)
+                return "veto_held_already", ("R36",), {}
+            return "veto_not_in_centre", ("R36",), {}
         if verb == V_TAKE:
             if target == IMPERIUM:
-                said = _("{action} is not legal: Trade cannot take Imperium (R37)")
-                return said.format(action=text)
-            # Translators: {kind} is a word of the notation (war, public_works...).
-            said = _("{action} is not legal: no {kind} token is in the docket (R37)")
-            return said.format(action=text, kind=KINDS[target])
-        return _("{action} is not legal now").format(action=text)
+                return "trade_imperium", ("R37",), {}
+            return "take_not_in_docket", ("R37",), {"kind": KINDS[target]}
+        return "not_legal_now", (), {}
 
     # ------------------------------------------------------------------ queries
 
@@ -1376,26 +1294,20 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """A game saved with `to_json`; ValueError if the text is not a sound save."""
+        """A game saved with `to_json`; UnreadableGameError (a ValueError) if the text
+        is not a sound save."""
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as err:
-            raise ValueError(
-                _("not a saved game: the text is not JSON ({reason})").format(reason=err)
-            ) from None
+            raise UnreadableGameError(LoadProblem("not_json", {"detail": str(err)})) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError(_("not a saved game of Senator"))
+            raise UnreadableGameError(LoadProblem("not_a_save"))
         if data.get("version") != SAVE_VERSION:
-            raise ValueError(
-                _("saved game version {version} is not supported").format(
-                    version=repr(data.get("version"))
-                )
-            )
+            version = data.get("version")
+            raise UnreadableGameError(LoadProblem("save_version", {"version": version}))
         game = replay(data.get("record"))
         if game.state() != data.get("state"):
-            raise ValueError(
-                _("the saved game is corrupted: its position does not match its moves")
-            )
+            raise UnreadableGameError(LoadProblem("save_corrupted"))
         return game
 
     def __repr__(self) -> str:
@@ -1410,35 +1322,43 @@ def new_game(config: GameConfig | None = None) -> Game:
     return Game(config if config is not None else GameConfig())
 
 
+class UnreadableGameError(ValueError):
+    """A save or a record that is not a sound game; `problem` says why."""
+
+    def __init__(self, problem: LoadProblem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def _unreadable(reason: str, **args: Any) -> UnreadableGameError:
+    return UnreadableGameError(LoadProblem(reason, args))
+
+
 def replay(record: Any) -> Game:
-    """The game a record describes (see `Game.record`); ValueError if it is not sound."""
+    """The game a record describes (see `Game.record`); UnreadableGameError (a
+    ValueError) if it is not sound."""
     if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
-        raise ValueError(_("not a game record: it needs a config and a list of actions"))
+        raise _unreadable("not_a_record")
     unknown = set(record) - {"config", "actions", "reseeds"}
     if unknown:
-        raise ValueError(
-            _("not a game record: unknown field {field}").format(
-                field=repr(sorted(map(str, unknown))[0])
-            )
-        )
+        raise _unreadable("unknown_field", field=sorted(map(str, unknown))[0])
     try:
         config = GameConfig.from_dict(record.get("config"))
     except (TypeError, ValueError) as err:
-        reason = _("the record's config is not valid: {reason}").format(reason=err)
-        raise ValueError(reason) from None
+        raise _unreadable("config_invalid", detail=str(err)) from None
     if config.seed is None:
-        raise ValueError(_("the record's config has no seed, so it cannot be replayed"))
+        raise _unreadable("no_seed")
     reseeds: dict[int, int] = {}
     raw = record.get("reseeds", [])
     if not isinstance(raw, list):
-        raise ValueError(_("the record's reseeds must be a list of [move, seed] pairs"))
+        raise _unreadable("bad_reseeds")
     for pair in raw:
         if (
             not isinstance(pair, list)
             or len(pair) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in pair)
         ):
-            raise ValueError(_("the record's reseeds must be a list of [move, seed] pairs"))
+            raise _unreadable("bad_reseeds")
         reseeds[pair[0]] = pair[1]
     game = Game(config)
     actions = record["actions"]
@@ -1446,15 +1366,12 @@ def replay(record: Any) -> Game:
         if i in reseeds:
             game._reseed(reseeds[i])
         if not isinstance(text, str):
-            raise ValueError(_("the record's action {number} is not text").format(number=i + 1))
+            raise _unreadable("action_not_text", number=i + 1)
         try:
             game.apply(text)
         except IllegalActionError as err:
-            raise ValueError(
-                _("the record's action {number} ({action}) is not legal: {reason}").format(
-                    number=i + 1, action=repr(text), reason=err
-                )
-            ) from None
+            problem = LoadProblem("action_illegal", {"number": i + 1, "action": text}, err)
+            raise UnreadableGameError(problem) from None
     if len(actions) in reseeds:
         game._reseed(reseeds[len(actions)])
     return game

@@ -249,9 +249,11 @@ EXPLAINED: dict[str, str] = {
     "Game._win: for k in range(base, base + 6): -> for k in range(base, base + 5):": (_NO_IMPERIUM),
     "Game._finish_debate: cards = _card_list([c1, c2, c5, 0]) -> "
     "cards = _card_list([c1, c2, c5, -1])": "equivalent: a count of -1 lists no card, as 0",
-    "Game._debate_reason: hand = self.hand_counts[base : base + 4] -> "
-    "hand = self.hand_counts[base : base + 5]": "equivalent: only the first 4 counts are read",
-    "Game._power_reason: if self.veto_seat == w: -> if self.veto_seat != w:": (
+    'Game._bid_refusal: args["held"] = _card_list(self.hand_counts[base : base + 4]) -> '
+    'args["held"] = _card_list(self.hand_counts[base : base + 5])': (
+        "equivalent: only the first 4 counts are read"
+    ),
+    "Game._power_refusal: if self.veto_seat == w: -> if self.veto_seat != w:": (
         "equivalent: unreachable; in a Taxes power decision take veto is always legal, "
         "so no reason is ever asked for it"
     ),

@@ -20,6 +20,7 @@ from ..config import DEFAULT_NAMES, GameConfig
 from ..game import new_game, replay
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, use
 from ..records import HUMAN, RecordError, timeline
+from ..refusals import error_text
 from . import lesson, online, reviewing
 from .changes import at_position, at_table, on_screen
 from .derived import (
@@ -731,7 +732,7 @@ def _act_here(model: Model, text: str, now: str, auto: bool = False) -> Model:
     try:
         moved.apply(text)
     except IllegalActionError as err:
-        return replace(model, notice=str(err))
+        return replace(model, notice=error_text(err))
     turn = Turn(game.to_move, len(log_of(game)), auto, len(game.legal_actions()) == 1)
     after = at_position(model, moved, (*turns_for(model), turn))
     after = replace(on_screen(after, "end" if moved.decision == "over" else "game"), notice=None)
