@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -245,3 +246,12 @@ def test_an_unreadable_save_carries_its_reason(
     if args is not None:
         assert problem.args == args
     assert error_text(info.value)
+
+
+@pytest.mark.parametrize("module", ["game", "actions", "bids", "reasons", "events", "rules"])
+def test_the_engine_builds_no_sentence(module: str) -> None:
+    """The rules engine gives reasons as data: none of its modules translates a text
+    (config.py's checks of a configuration's values aside: they still say in words
+    which value is wrong)."""
+    source = (Path(sc.__file__).parent / f"{module}.py").read_text(encoding="utf-8")
+    assert "i18n" not in source and "gettext" not in source
