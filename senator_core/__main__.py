@@ -16,6 +16,7 @@ from .bots.tournament import Task, run
 from .config import VARIANT_VALUES, Variants
 from .game import Game
 from .records import HUMAN, RECORD_SUFFIX, Record, RecordError, read_record
+from .refusals import error_text
 from .review import MARKS, REVIEW_LEVEL, review, thresholds
 from .review import report as review_report
 from .rules import MAX_PLAYERS, MIN_PLAYERS
@@ -169,7 +170,7 @@ def _tournament(args: argparse.Namespace, variants: Variants) -> int:
     except OSError as err:
         return _error("tournament", f"cannot save a game: {err}")
     except ValueError as err:
-        return _error("tournament", str(err))
+        return _error("tournament", error_text(err))
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

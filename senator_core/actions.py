@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .i18n import _, ngettext
+from .reasons import NotationProblem, Refusal
 from .rules import (
     CARD_INDEX,
     CARD_VALUES,
@@ -39,7 +39,27 @@ NOTATION = (
 
 
 class IllegalActionError(ValueError):
-    """An action that is malformed, or not legal in the position it was offered to."""
+    """An action the engine will not take: a text that is no action
+    (`InvalidActionError`) or an action the rules forbid now (`ForbiddenActionError`).
+    Catch this for both. The message is data for a developer; `refusals.error_text`
+    says it to a player."""
+
+
+class InvalidActionError(IllegalActionError):
+    """A text the notation cannot read; `problem` says why."""
+
+    def __init__(self, problem: NotationProblem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+class ForbiddenActionError(IllegalActionError):
+    """An action the rules forbid in the position it was offered to; `refusal` says
+    which rule and holds the legal actions. The game is left unchanged."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
 
 
 Counts = tuple[int, int, int]  # how many 1s, 2s and 5s
@@ -124,11 +144,8 @@ def _text(verb: str, target: int, cards: Counts) -> str:
     return verb
 
 
-def _malformed(text: str, why: str) -> IllegalActionError:
-    # Translators: {action} is the action as it was typed, {why} what is wrong with it,
-    # and {notation} the list of the actions as they are written (never translated).
-    message = _("malformed action {action}: {why}; the notation is {notation}")
-    return IllegalActionError(message.format(action=repr(text), why=why, notation=NOTATION))
+def _malformed(text: str, reason: str, **args: object) -> InvalidActionError:
+    return InvalidActionError(NotationProblem(text, reason, args))
 
 
 def _parse_cards(text: str, words: list[str], allow_empty: bool) -> Counts:
@@ -136,42 +153,35 @@ def _parse_cards(text: str, words: list[str], allow_empty: bool) -> Counts:
     for word in words:
         card = CARD_INDEX.get(word)
         if card is None or card == 3:
-            # Translators: why an action is malformed; {word} is a word of it as typed.
-            why = _("{word} is not an influence card (1, 2 or 5)")
-            raise _malformed(text, why.format(word=repr(word)))
+            raise _malformed(text, "not_influence_card", word=word)
         counts[card] += 1
         if counts[card] > HAND[card]:
-            why = ngettext(
-                "a hand holds only {n} card(s) of {card} (R2)",
-                "a hand holds only {n} card(s) of {card} (R2)",
-                HAND[card],
-            )
-            raise _malformed(text, why.format(n=HAND[card], card=word))
+            raise _malformed(text, "too_many_cards", card=word, n=HAND[card])
     if not allow_empty and not words:
-        raise _malformed(text, _("name the cards to play"))
+        raise _malformed(text, "no_cards")
     return (counts[0], counts[1], counts[2])
 
 
 def parse_action(text: str | Action) -> Action:
-    """The action a text names, in any spacing, case and card order."""
+    """The action a text names, in any spacing, case and card order;
+    InvalidActionError if it names none."""
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise IllegalActionError(f"an action must be text, not {type(text).__name__}")
+        raise _malformed(repr(text)[:80], "not_text", type=type(text).__name__)
     found = _INTERNED.get(text)
     if found is not None:
         return found
     if len(text) > 80:
-        raise _malformed(text[:80] + "...", _("too long"))
+        raise _malformed(text[:80] + "...", "too_long")
     words = text.lower().split()
     if not words:
-        raise _malformed(text, _("it is empty"))
+        raise _malformed(text, "empty")
     verb, rest = words[0], words[1:]
 
     def one() -> str:
         if len(rest) != 1:
-            # Translators: {verb} is the first word of an action (topic, play, take...).
-            raise _malformed(text, _("{verb} takes exactly one word after it").format(verb=verb))
+            raise _malformed(text, "one_word", verb=verb)
         return rest[0]
 
     if verb == TOPIC:
@@ -179,9 +189,7 @@ def parse_action(text: str | Action) -> Action:
         if word == CONSUL_NAME:
             return Action(TOPIC, CONSUL)
         if word not in KIND_INDEX:
-            # Translators: "consul" is the word the notation uses: keep it as it is.
-            why = _("{word} is not an agenda kind or consul")
-            raise _malformed(text, why.format(word=repr(word)))
+            raise _malformed(text, "not_kind_or_consul", word=word)
         return Action(TOPIC, KIND_INDEX[word])
     if verb == PLAY:
         return Action(PLAY, -1, _parse_cards(text, rest, allow_empty=False))
@@ -190,36 +198,31 @@ def parse_action(text: str | Action) -> Action:
     if verb in (RECLAIM, NAME):
         word = one()
         if word not in CARD_INDEX:
-            # Translators: "assassin" is the word the notation uses: keep it as it is.
-            why = _("{word} is not a card (1, 2, 5 or assassin)")
-            raise _malformed(text, why.format(word=repr(word)))
+            raise _malformed(text, "not_card", word=word)
         return Action(verb, CARD_INDEX[word])
     if verb == DISCARD:
         word = one()
         if word not in KIND_INDEX:
-            raise _malformed(text, _("{word} is not an agenda kind").format(word=repr(word)))
+            raise _malformed(text, "not_kind", word=word)
         return Action(DISCARD, KIND_INDEX[word])
     if verb == TAKE:
         word = one()
         if word == "veto":
             return Action(TAKE_VETO)
         if word not in KIND_INDEX:
-            # Translators: "veto" is the word the notation uses: keep it as it is.
-            why = _("{word} is not an agenda kind or veto")
-            raise _malformed(text, why.format(word=repr(word)))
+            raise _malformed(text, "not_kind_or_veto", word=word)
         return Action(TAKE, KIND_INDEX[word])
     if verb == FLIP:
         if one() != CONSUL_NAME:
-            raise _malformed(text, _("only a consul can be flipped"))
+            raise _malformed(text, "not_consul")
         return Action(FLIP)
     if verb == GIVE:
         word = one()
         if not (word.isascii() and word.isdigit()) or not 0 <= int(word) < MAX_PLAYERS:
-            why = _("{word} is not a seat number (0 to {last})")
-            raise _malformed(text, why.format(word=repr(word), last=MAX_PLAYERS - 1))
+            raise _malformed(text, "not_seat", word=word, last=MAX_PLAYERS - 1)
         return Action(GIVE, int(word))
     if verb in (WITHDRAW, SKIP, VETO, ACCEPT):
         if rest:
-            raise _malformed(text, _("{verb} takes nothing after it").format(verb=verb))
+            raise _malformed(text, "nothing_after", verb=verb)
         return Action(verb)
-    raise _malformed(text, _("unknown verb {verb}").format(verb=repr(verb)))
+    raise _malformed(text, "unknown_verb", verb=verb)

@@ -2,8 +2,9 @@
 R28, R38, R45, R46).
 
 The engine checks a proposed play of influence or Assassin with `Game.bid_problem`
-and words its refusal from the problem it finds; the application says the same
-problem to the player in its own sentences (`app/explain.py`'s `problem_text`).
+and refuses it with the problem's reason (`reasons.Refusal`, worded by
+`refusals.py`); the application says the same problem to the player in its own
+sentences (`app/explain.py`'s `problem_text`).
 A problem holds numbers, never words, so every sentence of it is built in one
 place per audience.
 """

@@ -49,11 +49,11 @@ from .actions import (
 from .actions import (
     WITHDRAW as V_WITHDRAW,
 )
-from .actions import Action, IllegalActionError, parse_action
+from .actions import Action, ForbiddenActionError, IllegalActionError, parse_action
 from .bids import BidProblem
 from .config import GameConfig, Variants
 from .events import Event
-from .i18n import _, ngettext, pgettext
+from .reasons import LoadProblem, Refusal
 from .rng import draw, seed_state
 from .rules import (
     ASSASSIN,
@@ -142,6 +142,13 @@ _POWER_VERBS = {
     WAR: {V_NAME},
     IMPERIUM: set(),
 }
+# The rules a refused bid cites where they are not its BidProblem's own: the Assassin
+# is R22's, whatever took it from the hand, and cards go with it under R46 alone.
+_BID_RULES: dict[str, tuple[str, ...]] = {
+    "assassin_spent": ("R22",),
+    "assassin_lost": ("R22",),
+    "assassin_alone": ("R22", "R46"),
+}
 _POWER_RULES = {
     PUBLIC_WORKS: "R34",
     REBELLION: "R35",
@@ -208,87 +215,114 @@ class Game:
     counts (flat lists indexed by seat); the forum and the event deck are
     multisets with no stored order, drawn from the game's own generator at the
     moment chance happens.
+
+    The fields without a leading underscore are the position as the computer
+    players read it (`bots/`), on their hot path, with no property between: they
+    are READ-ONLY for everyone but the engine itself. Write a position only
+    through `apply` (a test's rigged position aside). Indexes: a seat is 0 to
+    `players - 1`; a card is 0 to 3 for 1, 2, 5 and the Assassin (`rules.CARDS`);
+    a kind is 0 to 5 in `rules.KINDS` order (public_works, rebellion, taxes,
+    trade, war, imperium); a topic is a kind or `rules.CONSUL` (6). "Per seat and
+    card" lists hold 4 entries a seat, the seat's card c at `4 * seat + c`; "per
+    seat and kind" lists hold 6 a seat, the seat's kind k at `6 * seat + k`. A seat
+    or an index that is absent is -1. The fields with a leading underscore are the
+    engine's own.
     """
 
     __slots__ = (
-        "_config",
-        "_n",
-        "_names",
+        "config",
+        "players",
+        "names",
         "_rng",
         "_draws",
         "_draw_pos",
         "_event_script",
         "_event_pos",
-        "_round",
-        "_event",
-        "_events_left",
-        "_docket",
-        "_forum",
-        "_forum_size",
-        "_consuls",
-        "_veto",
-        "_hand",
-        "_discard",
-        "_killed",
-        "_inplay",
-        "_total",
-        "_high",
-        "_count",
-        "_withdrawn",
-        "_active",
-        "_proposed",
-        "_passed",
-        "_decision",
-        "_to_move",
-        "_opener",
-        "_topic",
-        "_winner",
+        "round",
+        "event_index",
+        "events_left_mask",
+        "docket_counts",
+        "forum_counts",
+        "forum_size",
+        "consuls_up",
+        "veto_seat",
+        "hand_counts",
+        "discard_counts",
+        "assassinated_counts",
+        "in_play_counts",
+        "total_by_seat",
+        "leading_total",
+        "cards_in_play_by_seat",
+        "withdrawn_by_seat",
+        "seats_in_debate",
+        "proposed_counts",
+        "passed_counts",
+        "decision",
+        "seat_to_move",
+        "opener",
+        "topic_index",
+        "debate_winner_seat",
         "_legal",
         "_log",
         "_out",
         "_history",
-        "_moves",
+        "moves",
         "_reseeds",
     )
 
-    _config: GameConfig
-    _n: int
-    _names: tuple[str, ...]
-    _rng: int
-    _draws: tuple[int, ...]
-    _draw_pos: int
-    _event_script: tuple[int, ...]
-    _event_pos: int
-    _round: int
-    _event: int
-    _events_left: int
-    _docket: list[int]
-    _forum: list[int]
-    _forum_size: int
-    _consuls: int
-    _veto: int
-    _hand: list[int]
-    _discard: list[int]
-    _killed: list[int]
-    _inplay: list[int]
-    _total: list[int]
-    _high: int
-    _count: list[int]
-    _withdrawn: list[bool]
-    _active: int
-    _proposed: list[int]
-    _passed: list[int]
-    _decision: Decision
-    _to_move: int
-    _opener: int
-    _topic: int
-    _winner: int
-    _legal: list[Action] | None
-    _log: tuple[Any, Event] | None
-    _out: list[Event]
-    _history: tuple[Any, Action] | None
-    _moves: int
-    _reseeds: tuple[tuple[int, int], ...]
+    # ---- the table (fixed for the game)
+    config: GameConfig  # the configuration, its seed filled in
+    players: int  # how many seats: 3 to 5 (R1)
+    names: tuple[str, ...]  # each seat's senator's name, by seat
+
+    # ---- chance (the engine's own)
+    _rng: int  # the generator's state (rng.py)
+    _draws: tuple[int, ...]  # forum draws set in advance, as kinds
+    _draw_pos: int  # how many of _draws are used
+    _event_script: tuple[int, ...]  # event cards set in advance, as event indexes
+    _event_pos: int  # how many of _event_script are used
+
+    # ---- the round and the middle of the table
+    round: int  # 1 to 3 (0 before the first begins)
+    event_index: int  # the event in force this round, an index of rules.EVENTS; -1: none
+    events_left_mask: int  # bit e set: event e (rules.EVENTS) is still in the event deck
+    docket_counts: list[int]  # per kind: the agenda tokens in the docket
+    forum_counts: list[int]  # per kind: the agenda tokens in the forum
+    forum_size: int  # sum(forum_counts)
+    consuls_up: int  # consul tokens face up: 0 to 2 (R6)
+    veto_seat: int  # the seat holding the veto token; -1: it lies in the centre
+
+    # ---- each senator's cards, per seat and card (4 * seat + card)
+    hand_counts: list[int]  # the cards in hand
+    discard_counts: list[int]  # the cards on the discard pile
+    assassinated_counts: list[int]  # the part of discard_counts an Assassin put there
+    in_play_counts: list[int]  # the cards in play in this debate
+
+    # ---- the debate on the floor (reset after each debate)
+    total_by_seat: list[int]  # per seat: the influence in play (R21)
+    leading_total: int  # the total the last raise reached (the highest on the floor)
+    cards_in_play_by_seat: list[int]  # per seat: how many cards it has in play, Assassin too
+    withdrawn_by_seat: list[bool]  # per seat: withdrawn from this debate (R23)
+    seats_in_debate: int  # how many seats have not withdrawn
+
+    # ---- each senator's agenda tokens, per seat and kind (6 * seat + kind)
+    proposed_counts: list[int]  # proposed, above the scroll (R26, R30)
+    passed_counts: list[int]  # passed, below the scroll (R27)
+
+    # ---- the decision pending
+    decision: Decision  # "topic", "debate", "power", "award", "veto" or "over"
+    seat_to_move: int  # the seat whose decision is pending; -1 when the game is over
+    opener: int  # the opener of the debate until it is resolved, then of the next (R18)
+    topic_index: int  # the debate's topic (a kind, or rules.CONSUL) until resolved; -1
+    debate_winner_seat: int  # the debate's winner while its power/award/veto is pending; -1
+
+    # ---- what happened (the engine's own, but `moves`)
+    _legal: list[Action] | None  # the legal actions, cached; shared by clones, never mutated
+    _log: tuple[Any, Event] | None  # every event as a linked list (previous, event), shared
+    _out: list[Event]  # the events of the action being applied
+    _history: tuple[Any, Action] | None  # every action as a linked list, shared
+    moves: int  # how many actions have been applied
+    _reseeds: tuple[tuple[int, int], ...]  # (moves, seed) each time chance was redrawn
 
     def __init__(self, config: GameConfig) -> None:
         if not isinstance(config, GameConfig):
@@ -297,53 +331,53 @@ class Game:
             config = replace(config, seed=secrets.randbits(63))
         assert config.seed is not None
         n = config.players
-        self._config = config
-        self._n = n
-        self._names = config.player_names()
+        self.config = config
+        self.players = n
+        self.names = config.player_names()
         self._rng = seed_state(config.seed)
         self._draws = tuple(KIND_INDEX[k] for k in config.draws)
         self._draw_pos = 0
         self._event_script = tuple(EVENT_INDEX[e] for e in config.event_order)
         self._event_pos = 0
-        self._round = 0
-        self._event = -1
-        self._events_left = ALL_EVENTS if config.variants.events == "on" else 0
-        self._docket = [0] * len(KINDS)
-        self._forum = [TOKENS_PER_KIND] * len(KINDS)  # R11
-        self._forum_size = TOKENS_PER_KIND * len(KINDS)
-        self._consuls = CONSULS  # R13
-        self._veto = -1
-        self._hand = list(HAND) * n  # R10
-        self._discard = [0] * (4 * n)
-        self._killed = [0] * (4 * n)
-        self._inplay = [0] * (4 * n)
-        self._total = [0] * n
-        self._high = 0
-        self._count = [0] * n
-        self._withdrawn = [False] * n
-        self._active = n
-        self._proposed = [0] * (6 * n)
-        self._passed = [0] * (6 * n)
-        self._decision = TOPIC
-        self._to_move = -1
-        self._topic = -1
-        self._winner = -1
+        self.round = 0
+        self.event_index = -1
+        self.events_left_mask = ALL_EVENTS if config.variants.events == "on" else 0
+        self.docket_counts = [0] * len(KINDS)
+        self.forum_counts = [TOKENS_PER_KIND] * len(KINDS)  # R11
+        self.forum_size = TOKENS_PER_KIND * len(KINDS)
+        self.consuls_up = CONSULS  # R13
+        self.veto_seat = -1
+        self.hand_counts = list(HAND) * n  # R10
+        self.discard_counts = [0] * (4 * n)
+        self.assassinated_counts = [0] * (4 * n)
+        self.in_play_counts = [0] * (4 * n)
+        self.total_by_seat = [0] * n
+        self.leading_total = 0
+        self.cards_in_play_by_seat = [0] * n
+        self.withdrawn_by_seat = [False] * n
+        self.seats_in_debate = n
+        self.proposed_counts = [0] * (6 * n)
+        self.passed_counts = [0] * (6 * n)
+        self.decision = TOPIC
+        self.seat_to_move = -1
+        self.topic_index = -1
+        self.debate_winner_seat = -1
         self._legal = None
         self._log = None
         self._out = []
         self._history = None
-        self._moves = 0
+        self.moves = 0
         self._reseeds = ()
         if config.first_opener is None:
-            self._opener = self._rand(n)  # R14
+            self.opener = self._rand(n)  # R14
         else:
-            self._opener = config.first_opener
+            self.opener = config.first_opener
         self._emit(
             "setup",
             {
                 "players": n,
-                "names": list(self._names),
-                "first_opener": self._opener,
+                "names": list(self.names),
+                "first_opener": self.opener,
                 "variants": config.variants.to_dict(),
             },
         )
@@ -357,7 +391,7 @@ class Game:
 
     def _draw_token(self) -> int:
         """One agenda token from the forum: the script first, then at random (R9)."""
-        forum = self._forum
+        forum = self.forum_counts
         if self._draw_pos < len(self._draws):
             kind = self._draws[self._draw_pos]
             self._draw_pos += 1
@@ -365,13 +399,13 @@ class Game:
             # before this one was scripted, so the forum still holds this kind.
             assert forum[kind] > 0
         else:
-            r = self._rand(self._forum_size)
+            r = self._rand(self.forum_size)
             kind = 0
             while r >= forum[kind]:
                 r -= forum[kind]
                 kind += 1
         forum[kind] -= 1
-        self._forum_size -= 1
+        self.forum_size -= 1
         return kind
 
     def _draw_event(self) -> int:
@@ -379,9 +413,9 @@ class Game:
             event = self._event_script[self._event_pos]
             self._event_pos += 1
         else:
-            left = [e for e in range(len(EVENTS)) if self._events_left >> e & 1]
+            left = [e for e in range(len(EVENTS)) if self.events_left_mask >> e & 1]
             event = left[self._rand(len(left))]
-        self._events_left &= ~(1 << event)
+        self.events_left_mask &= ~(1 << event)
         return event
 
     # ------------------------------------------------------------------ events
@@ -395,95 +429,95 @@ class Game:
 
     def _start_round(self, number: int) -> None:
         """Preparation (R15-R17), then a debate, or clean-up if nothing can be debated (R55)."""
-        self._round = number
+        self.round = number
         self._emit("round_start", {"round": number})
-        wanted = DOCKET_SIZE[self._n] - sum(self._docket)
-        drawn = [self._draw_token() for _ in range(min(max(wanted, 0), self._forum_size))]
+        wanted = DOCKET_SIZE[self.players] - sum(self.docket_counts)
+        drawn = [self._draw_token() for _ in range(min(max(wanted, 0), self.forum_size))]
         for kind in drawn:
-            self._docket[kind] += 1
+            self.docket_counts[kind] += 1
         self._emit("docket_filled", {"round": number, "kinds": [KINDS[k] for k in drawn]})
-        self._consuls = CONSULS  # R16
-        self._event = -1
-        if self._events_left:
-            event = self._event = self._draw_event()  # R17
+        self.consuls_up = CONSULS  # R16
+        self.event_index = -1
+        if self.events_left_mask:
+            event = self.event_index = self._draw_event()  # R17
             self._emit("event_revealed", {"round": number, "event": EVENTS[event]})
             if event == SOCIALIS_BELLUM:  # R41
                 more = [
-                    self._draw_token() for _ in range(min(SOCIALIS_BELLUM_DRAWS, self._forum_size))
+                    self._draw_token() for _ in range(min(SOCIALIS_BELLUM_DRAWS, self.forum_size))
                 ]
                 for kind in more:
-                    self._docket[kind] += 1
+                    self.docket_counts[kind] += 1
                 self._emit(
                     "event_draws",
                     {"event": EVENTS[event], "kinds": [KINDS[k] for k in more]},
                 )
             elif event == IMPERATOR:  # R43
-                self._consuls = 0
+                self.consuls_up = 0
                 self._emit("consuls_flipped", {"event": EVENTS[event]})
             elif event == INCURSIO_BARBARA:  # R44
-                count = self._docket[IMPERIUM]
-                self._docket[IMPERIUM] = 0
-                self._forum[IMPERIUM] += count
-                self._forum_size += count
+                count = self.docket_counts[IMPERIUM]
+                self.docket_counts[IMPERIUM] = 0
+                self.forum_counts[IMPERIUM] += count
+                self.forum_size += count
                 self._emit("imperium_returned", {"event": EVENTS[event], "count": count})
-        if self._consuls == 0 and not any(self._docket):  # R55
+        if self.consuls_up == 0 and not any(self.docket_counts):  # R55
             self._emit("round_skipped", {"round": number})
             self._end_round()
         else:
-            self._decision = TOPIC
-            self._to_move = self._opener
+            self.decision = TOPIC
+            self.seat_to_move = self.opener
 
     def _end_round(self) -> None:
         """Clean-up (R32, R33); after round 3 the game ends (R40)."""
-        hand, discard, killed = self._hand, self._discard, self._killed
+        hand, discard, killed = self.hand_counts, self.discard_counts, self.assassinated_counts
         for i in range(len(hand)):
             hand[i] += discard[i]
             discard[i] = 0
             killed[i] = 0
         self._emit(
             "round_end",
-            {"round": self._round, "scores": [list(s) for s in self.scores()]},
+            {"round": self.round, "scores": [list(s) for s in self.scores()]},
         )
-        if self._round == ROUNDS:
-            self._decision = OVER
-            self._to_move = -1
-            self._event = -1
+        if self.round == ROUNDS:
+            self.decision = OVER
+            self.seat_to_move = -1
+            self.event_index = -1
             self._emit(
                 "game_end",
                 {"scores": [list(s) for s in self.scores()], "winners": self.winners()},
             )
         else:
-            self._start_round(self._round + 1)
+            self._start_round(self.round + 1)
 
     def _after_debate(self) -> None:
         """Reset the floor; start the next debate or end the phase (R31)."""
-        n = self._n
-        self._topic = -1
-        self._winner = -1
-        self._total = [0] * n
-        self._high = 0
-        self._count = [0] * n
-        self._withdrawn = [False] * n
-        self._active = n
-        if (self._consuls == 0 and not any(self._docket)) or not any(self._hand):
+        n = self.players
+        self.topic_index = -1
+        self.debate_winner_seat = -1
+        self.total_by_seat = [0] * n
+        self.leading_total = 0
+        self.cards_in_play_by_seat = [0] * n
+        self.withdrawn_by_seat = [False] * n
+        self.seats_in_debate = n
+        if (self.consuls_up == 0 and not any(self.docket_counts)) or not any(self.hand_counts):
             self._end_round()
         else:
-            self._decision = TOPIC
-            self._to_move = self._opener
+            self.decision = TOPIC
+            self.seat_to_move = self.opener
 
     # ------------------------------------------------------------------ legal actions
 
     def _compute_legal(self) -> list[Action]:
-        decision = self._decision
+        decision = self.decision
         if decision == DEBATE:
             legal = self._debate_actions()
         elif decision == TOPIC:
-            docket = self._docket
+            docket = self.docket_counts
             legal = [_TOPICS[k] for k in range(6) if docket[k]]
-            if self._consuls:
+            if self.consuls_up:
                 legal.append(_TOPIC_CONSUL)
         elif decision == AWARD:
-            legal = _GIVES[self._n]
+            legal = _GIVES[self.players]
         elif decision == POWER:
             legal = self._power_actions()
         elif decision == VETO:
@@ -494,25 +528,25 @@ class Game:
         return legal
 
     def _debate_actions(self) -> list[Action]:
-        s = self._to_move
+        s = self.seat_to_move
         base = 4 * s
-        hand = self._hand
-        mine = self._total[s]
+        hand = self.hand_counts
+        mine = self.total_by_seat[s]
         # On a player's turn the highest total is someone else's: the last to
         # raise holds it, and had everyone else withdrawn the debate would be over.
-        least = self._high + 1 - mine  # R21
+        least = self.leading_total + 1 - mine  # R21
         least = max(least, 1)
         fewest, most = 1, INFLUENCE_CARDS
         assassin = _BARE_ASSASSIN if hand[base + 3] else _NO_ASSASSIN
-        event = self._event
+        event = self.event_index
         if event == LUDI_GLADIATORUM:  # R45
-            count = self._count[s]
+            count = self.cards_in_play_by_seat[s]
             most = LUDI_CARD_CAP - count
             if count >= LUDI_CARD_CAP:
                 assassin = _NO_ASSASSIN
         elif event == SPARTACUS:  # R46
-            two_cards = self._config.variants.spartacus == "two_cards"
-            if self._count[s] == 0:
+            two_cards = self.config.variants.spartacus == "two_cards"
+            if self.cards_in_play_by_seat[s] == 0:
                 if two_cards:
                     fewest = SPARTACUS_MINIMUM
                 elif least < SPARTACUS_MINIMUM:
@@ -527,33 +561,33 @@ class Game:
         return found if found is not None else _debate_choices(*key)
 
     def _power_actions(self) -> list[Action]:
-        w = self._winner
-        topic = self._topic
-        variants = self._config.variants
+        w = self.debate_winner_seat
+        topic = self.topic_index
+        variants = self.config.variants
         options: list[Action] = []
         if topic == PUBLIC_WORKS:  # R34
             base = 4 * w
             for c in range(3):  # never the Assassin
-                left = self._discard[base + c]
+                left = self.discard_counts[base + c]
                 if variants.public_works == "not_assassinated":
-                    left -= self._killed[base + c]
+                    left -= self.assassinated_counts[base + c]
                 if left > 0:
                     options.append(_RECLAIMS[c])
         elif topic == REBELLION:  # R35, R57
-            options = [_DISCARDS[k] for k in range(6) if self._docket[k]]
-            if self._consuls:
+            options = [_DISCARDS[k] for k in range(6) if self.docket_counts[k]]
+            if self.consuls_up:
                 options.append(_FLIP)
         elif topic == TAXES:  # R36
             if variants.taxes == "take_anywhere":
-                if self._veto != w:
+                if self.veto_seat != w:
                     options.append(_TAKE_VETO)
-            elif self._veto == -1:
+            elif self.veto_seat == -1:
                 options.append(_TAKE_VETO)
         elif topic == TRADE:  # R37
-            options = [_TAKES[k] for k in range(5) if self._docket[k]]
+            options = [_TAKES[k] for k in range(5) if self.docket_counts[k]]
         elif topic == WAR:  # R38, R57
-            hand = self._hand
-            if any(sum(hand[4 * p : 4 * p + 4]) for p in range(self._n) if p != w):
+            hand = self.hand_counts
+            if any(sum(hand[4 * p : 4 * p + 4]) for p in range(self.players) if p != w):
                 options = list(_NAMES)
         if options:
             options.append(_SKIP)
@@ -573,25 +607,25 @@ class Game:
         """
         if type(action) is not Action:
             action = parse_action(action)
-        if self._decision != DEBATE or action.verb not in (V_PLAY, V_ASSASSIN):
+        if self.decision != DEBATE or action.verb not in (V_PLAY, V_ASSASSIN):
             raise ValueError(
                 f"bid_problem checks a play or an Assassin in a debate, not {action.text!r} "
-                f"in a {self._decision} decision"
+                f"in a {self.decision} decision"
             )
-        s = self._to_move
+        s = self.seat_to_move
         base = 4 * s
-        h1, h2, h5, assassins = self._hand[base : base + 4]
+        h1, h2, h5, assassins = self.hand_counts[base : base + 4]
         cards = action.cards
         names = action.names
         if cards[0] > h1 or cards[1] > h2 or cards[2] > h5:
             return BidProblem("not_held", {}, names)
-        count = self._count[s]
-        mine = self._total[s]
-        event = self._event
-        two_cards = self._config.variants.spartacus == "two_cards"
+        count = self.cards_in_play_by_seat[s]
+        mine = self.total_by_seat[s]
+        event = self.event_index
+        two_cards = self.config.variants.spartacus == "two_cards"
         if action.verb == V_ASSASSIN:
             if not assassins:
-                spent = self._killed[base + ASSASSIN]
+                spent = self.assassinated_counts[base + ASSASSIN]
                 return BidProblem("assassin_spent" if spent else "assassin_lost", {}, names)
             if event == LUDI_GLADIATORUM and count >= LUDI_CARD_CAP:
                 return BidProblem("ludi_assassin", {"in_play": count, "cap": LUDI_CARD_CAP}, names)
@@ -603,7 +637,7 @@ class Game:
                 args = {"influence": SPARTACUS_MINIMUM, "total": mine}
                 return BidProblem("spartacus_assassin", args, names)
             return BidProblem("assassin_alone", {}, names) if action.count else None
-        needed = 1 + max(t for p, t in enumerate(self._total) if p != s)
+        needed = 1 + max(t for p, t in enumerate(self.total_by_seat) if p != s)
         if event == LUDI_GLADIATORUM and count + action.count > LUDI_CARD_CAP:
             more = LUDI_CARD_CAP - count
             best = max(
@@ -632,19 +666,20 @@ class Game:
     def apply(self, action: Action | str) -> list[Event]:
         """Play one action (an Action or its text) and return the events it caused.
 
-        Raises IllegalActionError, naming the rule and the legal actions, and
-        leaves the game unchanged when the action is malformed or not legal.
+        Leaves the game unchanged and raises InvalidActionError when the text is no
+        action, ForbiddenActionError (its `refusal` naming the rule and the legal
+        actions) when the rules forbid it now; both are IllegalActionErrors.
         """
         if type(action) is not Action:
             action = parse_action(action)
         legal = self._legal if self._legal is not None else self._compute_legal()
         if action not in legal:
-            raise IllegalActionError(self._explain(action, legal))
+            raise ForbiddenActionError(self._refusal(action, legal))
         self._legal = None
         out: list[Event] = []
         self._out = out
         self._history = (self._history, action)
-        self._moves += 1
+        self.moves += 1
         verb = action.verb
         if verb == V_PLAY:
             self._play(action)
@@ -664,8 +699,8 @@ class Game:
 
     def _next_in_debate(self, seat: int) -> int:
         """The next seat clockwise still in the debate (R20)."""
-        n = self._n
-        withdrawn = self._withdrawn
+        n = self.players
+        withdrawn = self.withdrawn_by_seat
         seat += 1
         if seat == n:
             seat = 0
@@ -677,50 +712,50 @@ class Game:
 
     def _choose_topic(self, topic: int) -> None:  # R19
         if topic == CONSUL:
-            self._consuls -= 1  # R56
+            self.consuls_up -= 1  # R56
         else:
-            self._docket[topic] -= 1
-        self._topic = topic
-        self._decision = DEBATE
-        self._emit("topic_chosen", {"seat": self._to_move, "topic": _topic_name(topic)})
+            self.docket_counts[topic] -= 1
+        self.topic_index = topic
+        self.decision = DEBATE
+        self._emit("topic_chosen", {"seat": self.seat_to_move, "topic": _topic_name(topic)})
 
     def _play(self, action: Action) -> None:  # R21
-        s = self._to_move
+        s = self.seat_to_move
         base = 4 * s
         c1, c2, c5 = action.cards
-        hand, inplay = self._hand, self._inplay
+        hand, inplay = self.hand_counts, self.in_play_counts
         hand[base] -= c1
         hand[base + 1] -= c2
         hand[base + 2] -= c5
         inplay[base] += c1
         inplay[base + 1] += c2
         inplay[base + 2] += c5
-        total = self._total[s] + action.value
-        self._total[s] = total
-        self._high = total
-        self._count[s] += action.count
+        total = self.total_by_seat[s] + action.value
+        self.total_by_seat[s] = total
+        self.leading_total = total
+        self.cards_in_play_by_seat[s] += action.count
         self._emit("bid", {"seat": s, "cards": action.names, "total": total})
-        self._to_move = self._next_in_debate(s)
+        self.seat_to_move = self._next_in_debate(s)
 
     def _withdraw(self) -> None:  # R23
-        s = self._to_move
-        self._withdrawn[s] = True
-        self._active -= 1
+        s = self.seat_to_move
+        self.withdrawn_by_seat[s] = True
+        self.seats_in_debate -= 1
         self._emit("withdrawn", {"seat": s})
-        if self._active == 1:  # R25
-            self._win(self._withdrawn.index(False))
+        if self.seats_in_debate == 1:  # R25
+            self._win(self.withdrawn_by_seat.index(False))
         else:
-            self._to_move = self._next_in_debate(s)
+            self.seat_to_move = self._next_in_debate(s)
 
     def _assassin(self, action: Action) -> None:  # R22, R28
-        s = self._to_move
+        s = self.seat_to_move
         base = 4 * s
         c1, c2, c5 = action.cards
         hand, inplay, discard, killed = (
-            self._hand,
-            self._inplay,
-            self._discard,
-            self._killed,
+            self.hand_counts,
+            self.in_play_counts,
+            self.discard_counts,
+            self.assassinated_counts,
         )
         hand[base] -= c1
         hand[base + 1] -= c2
@@ -730,12 +765,12 @@ class Game:
         inplay[base + 1] += c2
         inplay[base + 2] += c5
         inplay[base + 3] += 1
-        topic = self._topic
+        topic = self.topic_index
         self._emit("assassin", {"seat": s, "cards": action.names, "topic": _topic_name(topic)})
         lost: list[tuple[str, ...]] = []
-        count = self._count
+        count = self.cards_in_play_by_seat
         count[s] += 1
-        for p in range(self._n):
+        for p in range(self.players):
             if not count[p]:
                 lost.append(())
                 continue
@@ -747,22 +782,22 @@ class Game:
                     killed[c] += inplay[c]
                     inplay[c] = 0
         if topic != CONSUL:
-            self._forum[topic] += 1
-            self._forum_size += 1
+            self.forum_counts[topic] += 1
+            self.forum_size += 1
         self._emit("assassinated", {"seat": s, "discarded": lost, "topic": _topic_name(topic)})
-        self._opener = s
+        self.opener = s
         self._after_debate()
 
     def _win(self, w: int) -> None:  # R25-R27
-        self._winner = w
-        topic = self._topic
+        self.debate_winner_seat = w
+        topic = self.topic_index
         self._emit(
             "debate_won",
-            {"seat": w, "topic": _topic_name(topic), "total": self._total[w]},
+            {"seat": w, "topic": _topic_name(topic), "total": self.total_by_seat[w]},
         )
         if topic == CONSUL:  # R27
             base = 6 * w
-            proposed, passed = self._proposed, self._passed
+            proposed, passed = self.proposed_counts, self.passed_counts
             moved = _kind_list(proposed[base : base + 6])
             for k in range(base, base + 6):
                 passed[k] += proposed[k]
@@ -770,57 +805,57 @@ class Game:
             self._emit("consul_passed", {"seat": w, "kinds": moved})
             self._finish_debate()
             return
-        self._to_move = w
+        self.seat_to_move = w
         options = self._power_actions()
         if options:
-            self._decision = POWER
+            self.decision = POWER
             self._legal = options
         else:
             self._to_award()
 
     def _to_award(self) -> None:
-        w = self._winner
-        if self._topic == IMPERIUM:  # R26: Imperium is kept and passed at once
-            self._passed[6 * w + IMPERIUM] += 1
+        w = self.debate_winner_seat
+        if self.topic_index == IMPERIUM:  # R26: Imperium is kept and passed at once
+            self.passed_counts[6 * w + IMPERIUM] += 1
             self._emit("imperium_passed", {"seat": w})
             self._finish_debate()
         else:
-            self._decision = AWARD
-            self._to_move = w
+            self.decision = AWARD
+            self.seat_to_move = w
 
     def _use_power(self, action: Action) -> None:  # R34-R38
-        w = self._winner
+        w = self.debate_winner_seat
         verb = action.verb
         target = action.target
         if verb == V_SKIP:
-            self._emit("power_skipped", {"seat": w, "topic": _topic_name(self._topic)})
+            self._emit("power_skipped", {"seat": w, "topic": _topic_name(self.topic_index)})
         elif verb == V_RECLAIM:
             i = 4 * w + target
-            self._discard[i] -= 1
-            self._killed[i] = min(self._killed[i], self._discard[i])
-            self._hand[i] += 1
+            self.discard_counts[i] -= 1
+            self.assassinated_counts[i] = min(self.assassinated_counts[i], self.discard_counts[i])
+            self.hand_counts[i] += 1
             self._emit("card_reclaimed", {"seat": w, "card": CARDS[target]})
         elif verb == V_DISCARD:
-            self._docket[target] -= 1
-            self._forum[target] += 1
-            self._forum_size += 1
+            self.docket_counts[target] -= 1
+            self.forum_counts[target] += 1
+            self.forum_size += 1
             self._emit("token_discarded", {"seat": w, "kind": KINDS[target]})
         elif verb == V_FLIP:
-            self._consuls -= 1
+            self.consuls_up -= 1
             self._emit("consul_flipped", {"seat": w})
         elif verb == V_TAKE_VETO:
-            source = self._veto
-            self._veto = w
+            source = self.veto_seat
+            self.veto_seat = w
             self._emit("veto_taken", {"seat": w, "source": None if source < 0 else source})
         elif verb == V_TAKE:
-            self._docket[target] -= 1
+            self.docket_counts[target] -= 1
             self._emit("token_taken", {"seat": w, "kind": KINDS[target]})
             self._propose(w, target)
         else:  # V_NAME
-            every = self._config.variants.war == "all_copies"
-            hand, discard = self._hand, self._discard
-            lost = [0] * self._n
-            for p in range(self._n):
+            every = self.config.variants.war == "all_copies"
+            hand, discard = self.hand_counts, self.discard_counts
+            lost = [0] * self.players
+            for p in range(self.players):
                 i = 4 * p + target
                 if p != w and hand[i]:
                     k = hand[i] if every else 1
@@ -831,23 +866,23 @@ class Game:
         self._to_award()
 
     def _give(self, to: int) -> None:  # R26
-        w = self._winner
-        topic = self._topic
+        w = self.debate_winner_seat
+        topic = self.topic_index
         self._emit("token_given", {"seat": w, "to": to, "kind": KINDS[topic]})
-        if to != w and self._veto == to:
-            self._decision = VETO
-            self._to_move = to
+        if to != w and self.veto_seat == to:
+            self.decision = VETO
+            self.seat_to_move = to
         else:
             self._propose(to, topic)
             self._finish_debate()
 
     def _answer_veto(self, refuse: bool) -> None:  # R26, R49
-        seat = self._to_move
-        topic = self._topic
+        seat = self.seat_to_move
+        topic = self.topic_index
         if refuse:
-            self._forum[topic] += 1
-            self._forum_size += 1
-            self._veto = -1
+            self.forum_counts[topic] += 1
+            self.forum_size += 1
+            self.veto_seat = -1
             self._emit("vetoed", {"seat": seat, "kind": KINDS[topic]})
         else:
             self._emit("accepted", {"seat": seat, "kind": KINDS[topic]})
@@ -856,18 +891,18 @@ class Game:
 
     def _propose(self, seat: int, kind: int) -> None:  # R30
         base = 6 * seat
-        proposed = self._proposed
+        proposed = self.proposed_counts
         lost: list[int] = []
         for other in CONFLICTS[kind]:
             held = proposed[base + other]
             if held:
                 lost.extend([other] * held)
                 proposed[base + other] = 0
-                self._forum[other] += held
-                self._forum_size += held
+                self.forum_counts[other] += held
+                self.forum_size += held
         if lost:
-            self._forum[kind] += 1
-            self._forum_size += 1
+            self.forum_counts[kind] += 1
+            self.forum_size += 1
             self._emit(
                 "conflict",
                 {
@@ -881,12 +916,17 @@ class Game:
             self._emit("token_proposed", {"seat": seat, "kind": KINDS[kind]})
 
     def _finish_debate(self) -> None:  # R29, R42
-        w = self._winner
-        everyone = self._event == HANNIBAL
-        hand, inplay, discard, count = self._hand, self._inplay, self._discard, self._count
+        w = self.debate_winner_seat
+        everyone = self.event_index == HANNIBAL
+        hand, inplay, discard, count = (
+            self.hand_counts,
+            self.in_play_counts,
+            self.discard_counts,
+            self.cards_in_play_by_seat,
+        )
         discarded: list[tuple[str, ...]] = []
         returned: list[tuple[str, ...]] = []
-        for p in range(self._n):
+        for p in range(self.players):
             if not count[p]:
                 discarded.append(())
                 returned.append(())
@@ -908,266 +948,141 @@ class Game:
             pile[b + 1] += c2
             pile[b + 2] += c5
         self._emit("cards_resolved", {"discarded": discarded, "returned": returned})
-        self._opener = w  # R18
+        self.opener = w  # R18
         self._after_debate()
 
-    # ------------------------------------------------------------------ explanations
+    # ------------------------------------------------------------------ refusals
 
-    def _explain(self, action: Action, legal: list[Action]) -> str:
-        """Why an action is not legal now, with its rule and the legal actions."""
-        reason = self._reason(action)
-        if not legal:
-            return reason
-        # Translators: {reason} is why an action is not legal; {actions} lists the
-        # legal ones as they are written (never translated).
-        said = _("{reason}; legal: {actions}")
-        return said.format(reason=reason, actions=", ".join(a.text for a in legal))
+    def _refusal(self, action: Action, legal: list[Action]) -> Refusal:
+        """Why an action is not legal now (reasons.REFUSALS), with the legal actions."""
+        reason, rules, args = self._refusal_reason(action)
+        seat = self.seat_to_move
+        return Refusal(
+            reason,
+            rules,
+            action.text,
+            seat,
+            self.names[seat] if seat >= 0 else "",
+            self.decision,
+            args,
+            tuple(a.text for a in legal),
+        )
 
-    def _reason(self, action: Action) -> str:
-        text = repr(action.text)
-        decision = self._decision
+    def _refusal_reason(self, action: Action) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+        decision = self.decision
         if decision == OVER:
-            # Translators: {action} is the action as it was written (never translated).
-            return _("{action} is not legal: the game is over (R40)").format(action=text)
-        who = self._names[self._to_move]
+            return "game_over", ("R40",), {}
         verb = action.verb
         if verb not in _DECISION_VERBS[decision]:
-            topic = _topic_name(self._topic) if decision in (POWER, AWARD, VETO) else ""
-            said = {
-                TOPIC: _(
-                    "{action} is not legal: {who} must choose the topic of the next debate (R19)"
-                ),
-                DEBATE: _(
-                    "{action} is not legal: {who} must play influence, play the Assassin or "
-                    "withdraw (R20)"
-                ),
-                # Translators: {topic} is a word of the notation (war, consul...).
-                POWER: _(
-                    "{action} is not legal: {who} must use or skip the power of {topic} (R26)"
-                ),
-                # Translators: {topic} is a word of the notation (war, consul...).
-                AWARD: _("{action} is not legal: {who} must award the {topic} token (R26)"),
-                # Translators: {topic} is a word of the notation (war, consul...).
-                VETO: _("{action} is not legal: {who} must veto or accept the {topic} token (R26)"),
-            }[decision]
-            return said.format(action=text, who=who, topic=topic)
+            if decision == TOPIC:
+                return "must_choose_topic", ("R19",), {}
+            if decision == DEBATE:
+                return "must_bid", ("R20",), {}
+            topic = {"topic": _topic_name(self.topic_index)}
+            if decision == POWER:
+                return "must_use_power", ("R26",), topic
+            if decision == AWARD:
+                return "must_award", ("R26",), topic
+            return "must_answer_veto", ("R26",), topic
         if decision == TOPIC:
             if action.target == CONSUL:
-                said = _("{action} is not legal: no consul is face up (R6, R43, R56)")
-                return said.format(action=text)
-            # Translators: {kind} is a word of the notation (war, public_works...).
-            said = _("{action} is not legal: no {kind} token is in the docket (R19)")
-            return said.format(action=text, kind=KINDS[action.target])
+                return "no_consul_up", ("R6", "R43", "R56"), {}
+            return "topic_not_in_docket", ("R19",), {"kind": KINDS[action.target]}
         if decision == DEBATE:
-            return self._debate_reason(action, who)
+            return self._bid_refusal(action)
         if decision == POWER:
-            return self._power_reason(action)
+            return self._power_refusal(action)
         if decision == AWARD:
-            said = _("{action} is not legal: there is no seat {seat} at this table (R1)")
-            return said.format(action=text, seat=action.target)
-        return _("{action} is not legal now").format(action=text)
+            return "no_seat", ("R1",), {"seat": action.target}
+        return "not_legal_now", (), {}
 
-    def _debate_reason(self, action: Action, who: str) -> str:
-        """The refusal of a play or an Assassin, in words, from its `BidProblem`."""
-        text = repr(action.text)
+    def _bid_refusal(self, action: Action) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+        """The refusal of a play or an Assassin, from its `BidProblem`."""
         problem = self.bid_problem(action)
         assert problem is not None, action
-        reason, args = problem.reason, problem.args
+        reason = problem.reason
+        args: dict[str, Any] = dict(problem.args)
         if reason == "not_held":
-            base = 4 * self._to_move
-            # Translators: {held} lists the cards held (1, 2, 5, assassin), or is the
-            # word for an empty hand.
-            said = _("{action} is not legal: {who} does not hold those cards (holds {held}) (R21)")
-            # Translators: what an empty hand holds.
-            held = ", ".join(_card_list(self._hand[base : base + 4])) or pgettext(
-                "an empty hand holds", "nothing"
-            )
-            return said.format(action=text, who=who, held=held)
-        if reason in ("assassin_spent", "assassin_lost"):
-            said = _("{action} is not legal: {who} does not hold the Assassin (R22)")
-        elif reason == "ludi_assassin":
-            said = _(
-                "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
-                "in a debate, the Assassin included (R45)"
-            )
-        elif reason == "spartacus_assassin" and "cards" in args:
-            said = _(
-                "{action} is not legal: under Spartacus the Assassin must be played "
-                "together with at least one influence card (R46)"
-            )
-        elif reason == "spartacus_assassin":
-            said = _(
-                "{action} is not legal: under Spartacus the Assassin needs at least 2 of "
-                "{who}'s own influence in play (R46)"
-            )
-        elif reason == "assassin_alone":
-            said = _(
-                "{action} is not legal: the Assassin is played alone; cards go with it "
-                "only under Spartacus (R22, R46)"
-            )
-        elif reason == "ludi_limit":
-            said = ngettext(
-                "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
-                "in a debate; {who} has {n} (R45)",
-                "{action} is not legal: Ludi Gladiatorum allows at most 2 cards in play "
-                "in a debate; {who} has {n} (R45)",
-                args["in_play"],
-            )
-            return said.format(action=text, who=who, n=args["in_play"])
-        elif reason == "spartacus_first_play" and "cards" in args:
-            said = _(
-                "{action} is not legal: under Spartacus a first play of influence must "
-                "put at least 2 cards in play (R46)"
-            )
-        elif reason == "spartacus_first_play":
-            said = _(
-                "{action} is not legal: under Spartacus a first play of influence must "
-                "be worth at least 2 (R46)"
-            )
-        else:  # too_low
-            said = _(
-                "{action} is not legal: {who}'s total would be {total}, and it must be above "
-                "{others} (R21)"
-            )
-            return said.format(action=text, who=who, total=args["total"], others=args["needed"] - 1)
-        return said.format(action=text, who=who)
+            base = 4 * self.seat_to_move
+            args["held"] = _card_list(self.hand_counts[base : base + 4])
+        return reason, _BID_RULES.get(reason, (problem.rule,)), args
 
-    def _power_reason(self, action: Action) -> str:
-        text = repr(action.text)
-        topic = self._topic
+    def _power_refusal(self, action: Action) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+        topic = self.topic_index
         verb = action.verb
         if verb not in _POWER_VERBS[topic]:
-            # Translators: {kind} is a word of the notation (war, public_works...) and
-            # {rule} a rule's number (R34).
-            said = _("{action} is not legal: it is not the power of {kind} ({rule})")
-            return said.format(action=text, kind=KINDS[topic], rule=_POWER_RULES.get(topic, "R39"))
+            return "not_the_power", (_POWER_RULES.get(topic, "R39"),), {"kind": KINDS[topic]}
         target = action.target
-        w = self._winner
+        w = self.debate_winner_seat
         if verb == V_RECLAIM:
             if target == ASSASSIN:
-                said = _("{action} is not legal: Public Works never returns the Assassin (R34)")
-                return said.format(action=text)
-            if self._discard[4 * w + target]:
-                # Translators: "public_works=not_assassinated" is a variant as a game link
-                # writes it: never translated.
-                said = _(
-                    "{action} is not legal: with public_works=not_assassinated, a card "
-                    "discarded by an Assassin cannot be returned (R34)"
-                )
-                return said.format(action=text)
-            # Translators: {card} is a card value (1, 2 or 5).
-            said = _("{action} is not legal: there is no {card} in the discard pile (R34)")
-            return said.format(action=text, card=CARDS[target])
+                return "reclaim_assassin", ("R34",), {}
+            if self.discard_counts[4 * w + target]:
+                return "reclaim_assassinated", ("R34",), {"card": CARDS[target]}
+            return "not_in_discard", ("R34",), {"card": CARDS[target]}
         if verb == V_DISCARD:
-            # Translators: {kind} is a word of the notation (war, public_works...).
-            said = _("{action} is not legal: no {kind} token is in the docket (R35)")
-            return said.format(action=text, kind=KINDS[target])
+            return "discard_not_in_docket", ("R35",), {"kind": KINDS[target]}
         if verb == V_FLIP:
-            return _("{action} is not legal: no consul is face up (R35)").format(action=text)
+            return "no_consul_to_flip", ("R35",), {}
         if verb == V_TAKE_VETO:
-            if self._veto == w:
-                said = _("{action} is not legal: the winner holds the veto already (R36)")
-                return said.format(action=text)
-            # Translators: "taxes=centre_only" is a variant as a game link writes it:
-            # never translated.
-            said = _(
-                "{action} is not legal: with taxes=centre_only, the veto can only be "
-                "taken from the centre (R36)"
-            )
-            return said.format(action=text)
+            if self.veto_seat == w:
+                return "veto_held_already", ("R36",), {}
+            return "veto_not_in_centre", ("R36",), {}
         if verb == V_TAKE:
             if target == IMPERIUM:
-                said = _("{action} is not legal: Trade cannot take Imperium (R37)")
-                return said.format(action=text)
-            # Translators: {kind} is a word of the notation (war, public_works...).
-            said = _("{action} is not legal: no {kind} token is in the docket (R37)")
-            return said.format(action=text, kind=KINDS[target])
-        return _("{action} is not legal now").format(action=text)
+                return "trade_imperium", ("R37",), {}
+            return "take_not_in_docket", ("R37",), {"kind": KINDS[target]}
+        return "not_legal_now", (), {}
 
     # ------------------------------------------------------------------ queries
 
     @property
-    def config(self) -> GameConfig:
-        """The configuration, with the seed filled in."""
-        return self._config
-
-    @property
-    def players(self) -> int:
-        return self._n
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self._names
-
-    @property
     def variants(self) -> Variants:
-        return self._config.variants
+        return self.config.variants
 
     @property
     def to_move(self) -> int | None:
         """The seat whose decision is pending; None when the game is over."""
-        return None if self._to_move < 0 else self._to_move
-
-    @property
-    def decision(self) -> Decision:
-        """ "topic", "debate", "power", "award", "veto" or "over"."""
-        return self._decision
-
-    @property
-    def round(self) -> int:
-        return self._round
+        return None if self.seat_to_move < 0 else self.seat_to_move
 
     @property
     def event(self) -> str | None:
         """The event in force this round, or None."""
-        return None if self._event < 0 else EVENTS[self._event]
+        return None if self.event_index < 0 else EVENTS[self.event_index]
 
     @property
     def event_deck(self) -> list[str]:
         """The events not revealed yet (public by elimination; their order is not)."""
-        return [EVENTS[e] for e in range(len(EVENTS)) if self._events_left >> e & 1]
+        return [EVENTS[e] for e in range(len(EVENTS)) if self.events_left_mask >> e & 1]
 
     @property
     def docket(self) -> list[str]:
         """The agenda tokens in the docket, sorted, repeats kept."""
-        return _kind_list(self._docket)
-
-    @property
-    def consuls_up(self) -> int:
-        return self._consuls
+        return _kind_list(self.docket_counts)
 
     @property
     def veto(self) -> int | None:
         """The seat holding the veto, or None for the centre."""
-        return None if self._veto < 0 else self._veto
-
-    @property
-    def forum_size(self) -> int:
-        return self._forum_size
+        return None if self.veto_seat < 0 else self.veto_seat
 
     @property
     def forum(self) -> dict[str, int]:
         """What the forum holds by elimination (R9): kind -> count."""
-        return {KINDS[k]: self._forum[k] for k in range(len(KINDS))}
+        return {KINDS[k]: self.forum_counts[k] for k in range(len(KINDS))}
 
     @property
     def topic(self) -> str | None:
         """The topic from its choice until the debate is fully resolved, else None."""
-        return None if self._topic < 0 else _topic_name(self._topic)
-
-    @property
-    def opener(self) -> int:
-        """Who opened the current debate until it is resolved, then who opens the next."""
-        return self._opener
+        return None if self.topic_index < 0 else _topic_name(self.topic_index)
 
     @property
     def debate_winner(self) -> int | None:
         """The winner of the debate while its power, award or veto is pending."""
-        return None if self._winner < 0 else self._winner
+        return None if self.debate_winner_seat < 0 else self.debate_winner_seat
 
     def _seat(self, seat: int) -> int:
-        if not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise ValueError(f"no seat {seat!r} at a table of {self._n}")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r} at a table of {self.players}")
         return seat
 
     def _cards(self, flat: list[int], seat: int) -> dict[str, int]:
@@ -1175,39 +1090,39 @@ class Game:
         return dict(zip(CARDS, flat[b : b + 4], strict=True))
 
     def hand(self, seat: int) -> dict[str, int]:
-        return self._cards(self._hand, seat)
+        return self._cards(self.hand_counts, seat)
 
     def discards(self, seat: int) -> dict[str, int]:
-        return self._cards(self._discard, seat)
+        return self._cards(self.discard_counts, seat)
 
     def assassinated(self, seat: int) -> dict[str, int]:
         """The part of a discard pile that an Assassin put there (variant public_works)."""
-        return self._cards(self._killed, seat)
+        return self._cards(self.assassinated_counts, seat)
 
     def in_play(self, seat: int) -> list[str]:
         b = 4 * self._seat(seat)
-        return list(_card_list(self._inplay[b : b + 4]))
+        return list(_card_list(self.in_play_counts[b : b + 4]))
 
     def total(self, seat: int) -> int:
         """The seat's influence in play in this debate (R21)."""
-        return self._total[self._seat(seat)]
+        return self.total_by_seat[self._seat(seat)]
 
     def withdrawn(self, seat: int) -> bool:
-        return self._withdrawn[self._seat(seat)]
+        return self.withdrawn_by_seat[self._seat(seat)]
 
     def proposed(self, seat: int) -> list[str]:
         b = 6 * self._seat(seat)
-        return _kind_list(self._proposed[b : b + 6])
+        return _kind_list(self.proposed_counts[b : b + 6])
 
     def passed(self, seat: int) -> list[str]:
         b = 6 * self._seat(seat)
-        return _kind_list(self._passed[b : b + 6])
+        return _kind_list(self.passed_counts[b : b + 6])
 
     def scores(self) -> list[tuple[int, int, int]]:
         """By seat: (tokens in all, Imperium tokens, passed tokens) (R40)."""
         result = []
-        proposed, passed = self._proposed, self._passed
-        for p in range(self._n):
+        proposed, passed = self.proposed_counts, self.passed_counts
+        for p in range(self.players):
             b = 6 * p
             held = sum(passed[b : b + 6])
             result.append(
@@ -1221,11 +1136,11 @@ class Game:
 
     def winners(self) -> list[int]:
         """The seats sharing the victory (R40); empty until the game is over."""
-        if self._decision != OVER:
+        if self.decision != OVER:
             return []
         scores = self.scores()
         best = max(scores)
-        return [p for p in range(self._n) if scores[p] == best]
+        return [p for p in range(self.players) if scores[p] == best]
 
     def last_log_entry(self) -> object:
         """The latest entry of the log, the same object in every copy of this game up to
@@ -1254,11 +1169,6 @@ class Game:
         done.reverse()
         return done
 
-    @property
-    def moves(self) -> int:
-        """How many actions have been applied."""
-        return self._moves
-
     # ------------------------------------------------------------------ copies
 
     def clone(self, reseed: int | None = None) -> Game:
@@ -1269,43 +1179,43 @@ class Game:
         knows, which is all a computer player may search on.
         """
         g = object.__new__(Game)
-        g._config = self._config
-        g._n = self._n
-        g._names = self._names
+        g.config = self.config
+        g.players = self.players
+        g.names = self.names
         g._rng = self._rng
         g._draws = self._draws
         g._draw_pos = self._draw_pos
         g._event_script = self._event_script
         g._event_pos = self._event_pos
-        g._round = self._round
-        g._event = self._event
-        g._events_left = self._events_left
-        g._docket = self._docket[:]
-        g._forum = self._forum[:]
-        g._forum_size = self._forum_size
-        g._consuls = self._consuls
-        g._veto = self._veto
-        g._hand = self._hand[:]
-        g._discard = self._discard[:]
-        g._killed = self._killed[:]
-        g._inplay = self._inplay[:]
-        g._total = self._total[:]
-        g._high = self._high
-        g._count = self._count[:]
-        g._withdrawn = self._withdrawn[:]
-        g._active = self._active
-        g._proposed = self._proposed[:]
-        g._passed = self._passed[:]
-        g._decision = self._decision
-        g._to_move = self._to_move
-        g._opener = self._opener
-        g._topic = self._topic
-        g._winner = self._winner
+        g.round = self.round
+        g.event_index = self.event_index
+        g.events_left_mask = self.events_left_mask
+        g.docket_counts = self.docket_counts[:]
+        g.forum_counts = self.forum_counts[:]
+        g.forum_size = self.forum_size
+        g.consuls_up = self.consuls_up
+        g.veto_seat = self.veto_seat
+        g.hand_counts = self.hand_counts[:]
+        g.discard_counts = self.discard_counts[:]
+        g.assassinated_counts = self.assassinated_counts[:]
+        g.in_play_counts = self.in_play_counts[:]
+        g.total_by_seat = self.total_by_seat[:]
+        g.leading_total = self.leading_total
+        g.cards_in_play_by_seat = self.cards_in_play_by_seat[:]
+        g.withdrawn_by_seat = self.withdrawn_by_seat[:]
+        g.seats_in_debate = self.seats_in_debate
+        g.proposed_counts = self.proposed_counts[:]
+        g.passed_counts = self.passed_counts[:]
+        g.decision = self.decision
+        g.seat_to_move = self.seat_to_move
+        g.opener = self.opener
+        g.topic_index = self.topic_index
+        g.debate_winner_seat = self.debate_winner_seat
         g._legal = self._legal
         g._log = self._log
         g._out = []
         g._history = self._history
-        g._moves = self._moves
+        g.moves = self.moves
         g._reseeds = self._reseeds
         if reseed is not None:
             g._reseed(reseed)
@@ -1317,14 +1227,14 @@ class Game:
         self._rng = seed_state(seed)
         self._draw_pos = len(self._draws)
         self._event_pos = len(self._event_script)
-        self._reseeds = (*self._reseeds, (self._moves, seed))
+        self._reseeds = (*self._reseeds, (self.moves, seed))
 
     # ------------------------------------------------------------------ saving
 
     def record(self) -> dict[str, Any]:
         """The config and the action texts: enough to replay the game exactly."""
         record: dict[str, Any] = {
-            "config": self._config.to_dict(),
+            "config": self.config.to_dict(),
             "actions": [a.text for a in self.actions],
         }
         if self._reseeds:
@@ -1333,30 +1243,30 @@ class Game:
 
     def state(self) -> dict[str, Any]:
         """Every part of the position as JSON-able values (the log aside)."""
-        n = self._n
+        n = self.players
         return {
-            "round": self._round,
+            "round": self.round,
             "event": self.event,
             "event_deck": self.event_deck,
-            "decision": self._decision,
+            "decision": self.decision,
             "to_move": self.to_move,
-            "opener": self._opener,
+            "opener": self.opener,
             "topic": self.topic,
             "debate_winner": self.debate_winner,
             "docket": self.docket,
             "forum": self.forum,
-            "consuls_up": self._consuls,
+            "consuls_up": self.consuls_up,
             "veto": self.veto,
             "seats": [
                 {
-                    "name": self._names[p],
+                    "name": self.names[p],
                     "hand": self.hand(p),
                     "in_play": self.in_play(p),
                     "discards": self.discards(p),
                     "assassinated": self.assassinated(p),
-                    "total": self._total[p],
-                    "cards_in_play": self._count[p],
-                    "withdrawn": self._withdrawn[p],
+                    "total": self.total_by_seat[p],
+                    "cards_in_play": self.cards_in_play_by_seat[p],
+                    "withdrawn": self.withdrawn_by_seat[p],
                     "proposed": self.proposed(p),
                     "passed": self.passed(p),
                 }
@@ -1384,32 +1294,26 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """A game saved with `to_json`; ValueError if the text is not a sound save."""
+        """A game saved with `to_json`; UnreadableGameError (a ValueError) if the text
+        is not a sound save."""
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as err:
-            raise ValueError(
-                _("not a saved game: the text is not JSON ({reason})").format(reason=err)
-            ) from None
+            raise UnreadableGameError(LoadProblem("not_json", {"detail": str(err)})) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError(_("not a saved game of Senator"))
+            raise UnreadableGameError(LoadProblem("not_a_save"))
         if data.get("version") != SAVE_VERSION:
-            raise ValueError(
-                _("saved game version {version} is not supported").format(
-                    version=repr(data.get("version"))
-                )
-            )
+            version = data.get("version")
+            raise UnreadableGameError(LoadProblem("save_version", {"version": version}))
         game = replay(data.get("record"))
         if game.state() != data.get("state"):
-            raise ValueError(
-                _("the saved game is corrupted: its position does not match its moves")
-            )
+            raise UnreadableGameError(LoadProblem("save_corrupted"))
         return game
 
     def __repr__(self) -> str:
         return (
-            f"<Game {self._n} players, round {self._round}, {self._decision}"
-            f"{'' if self._to_move < 0 else f' for seat {self._to_move}'}>"
+            f"<Game {self.players} players, round {self.round}, {self.decision}"
+            f"{'' if self.seat_to_move < 0 else f' for seat {self.seat_to_move}'}>"
         )
 
 
@@ -1418,35 +1322,43 @@ def new_game(config: GameConfig | None = None) -> Game:
     return Game(config if config is not None else GameConfig())
 
 
+class UnreadableGameError(ValueError):
+    """A save or a record that is not a sound game; `problem` says why."""
+
+    def __init__(self, problem: LoadProblem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def _unreadable(reason: str, **args: Any) -> UnreadableGameError:
+    return UnreadableGameError(LoadProblem(reason, args))
+
+
 def replay(record: Any) -> Game:
-    """The game a record describes (see `Game.record`); ValueError if it is not sound."""
+    """The game a record describes (see `Game.record`); UnreadableGameError (a
+    ValueError) if it is not sound."""
     if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
-        raise ValueError(_("not a game record: it needs a config and a list of actions"))
+        raise _unreadable("not_a_record")
     unknown = set(record) - {"config", "actions", "reseeds"}
     if unknown:
-        raise ValueError(
-            _("not a game record: unknown field {field}").format(
-                field=repr(sorted(map(str, unknown))[0])
-            )
-        )
+        raise _unreadable("unknown_field", field=sorted(map(str, unknown))[0])
     try:
         config = GameConfig.from_dict(record.get("config"))
     except (TypeError, ValueError) as err:
-        reason = _("the record's config is not valid: {reason}").format(reason=err)
-        raise ValueError(reason) from None
+        raise _unreadable("config_invalid", detail=str(err)) from None
     if config.seed is None:
-        raise ValueError(_("the record's config has no seed, so it cannot be replayed"))
+        raise _unreadable("no_seed")
     reseeds: dict[int, int] = {}
     raw = record.get("reseeds", [])
     if not isinstance(raw, list):
-        raise ValueError(_("the record's reseeds must be a list of [move, seed] pairs"))
+        raise _unreadable("bad_reseeds")
     for pair in raw:
         if (
             not isinstance(pair, list)
             or len(pair) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in pair)
         ):
-            raise ValueError(_("the record's reseeds must be a list of [move, seed] pairs"))
+            raise _unreadable("bad_reseeds")
         reseeds[pair[0]] = pair[1]
     game = Game(config)
     actions = record["actions"]
@@ -1454,15 +1366,12 @@ def replay(record: Any) -> Game:
         if i in reseeds:
             game._reseed(reseeds[i])
         if not isinstance(text, str):
-            raise ValueError(_("the record's action {number} is not text").format(number=i + 1))
+            raise _unreadable("action_not_text", number=i + 1)
         try:
             game.apply(text)
         except IllegalActionError as err:
-            raise ValueError(
-                _("the record's action {number} ({action}) is not legal: {reason}").format(
-                    number=i + 1, action=repr(text), reason=err
-                )
-            ) from None
+            problem = LoadProblem("action_illegal", {"number": i + 1, "action": text}, err)
+            raise UnreadableGameError(problem) from None
     if len(actions) in reseeds:
         game._reseed(reseeds[len(actions)])
     return game

@@ -41,6 +41,7 @@ from .config import GameConfig
 from .game import Game, replay
 from .i18n import _, ngettext
 from .levels import BASELINE, LEVELS
+from .refusals import error_text
 from .review import Review, ReviewError
 
 RECORD_FORMAT = "senator-record"
@@ -160,7 +161,7 @@ def record_from_dict(data: Any) -> Record:
     try:
         game = replay(moves)
     except ValueError as err:
-        reason = str(err).rstrip(".")
+        reason = error_text(err).rstrip(".")
         message = _("This game record does not hold a legal game: {reason}.")
         raise RecordError(message.format(reason=reason)) from None
     colours, occupants = _read_seats(data.get("seats"), game)

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 import pytest
 
 import senator_core as sc
+from senator_core.refusals import error_text
 
 FULL_HAND = {"1": 2, "2": 3, "5": 1, "assassin": 1}
 NO_CARDS = {"1": 0, "2": 0, "5": 0, "assassin": 0}
@@ -81,14 +82,27 @@ def cards(one: int = 0, two: int = 0, five: int = 0, assassin: int = 0) -> dict[
 
 
 def assert_illegal(game: sc.Game, action: str, rule: str) -> str:
-    """The action raises IllegalActionError citing `rule` (a regex of R-numbers) and
-    leaves the game exactly as it was; returns the message."""
+    """The action raises IllegalActionError whose data cites `rule` (a regex of
+    R-numbers): a ForbiddenActionError whose refusal holds the legal actions, or, for
+    notation no hand could mean (R2), an InvalidActionError; the game is left exactly
+    as it was. Returns the error in English words, which cite the same rules."""
     before = game.to_json()
     legal = texts(game)
     with pytest.raises(sc.IllegalActionError) as info:
         game.apply(action)
-    message = str(info.value)
-    assert re.search(rf"\b(?:{rule})\b", message), message
+    err = info.value
+    if isinstance(err, sc.InvalidActionError):
+        rules = err.problem.rules
+    else:
+        assert isinstance(err, sc.ForbiddenActionError), err
+        refusal = err.refusal
+        rules = refusal.rules
+        assert refusal.action == sc.parse_action(action).text
+        assert list(refusal.legal) == legal
+    assert re.search(rf"\b(?:{rule})\b", " ".join(rules)), err
+    message = error_text(err)
+    if rules:
+        assert f"({', '.join(rules)})" in message, message
     assert game.to_json() == before
     assert texts(game) == legal
     return message

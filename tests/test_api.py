@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 
 import pytest
 
 import senator_core as sc
-from senator_core.actions import _INTERNED
+from senator_core.actions import _INTERNED, NOTATION
+from senator_core.refusals import error_text
 from senator_core.rules import DOCKET_SIZE
 
 from .scenario import play, rigged
@@ -57,47 +59,78 @@ def test_parse_accepts_spacing_case_and_card_order(text: str, canonical: str) ->
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "reason", "args"),
     [
-        "",
-        "   ",
-        "dance",
-        "topic",
-        "topic bread",
-        "topic war war",
-        "play",
-        "play 3",
-        "play assassin",
-        "play 1 1 1",
-        "play 5 5",
-        "play 2 2 2 2",
-        "assassin assassin",
-        "withdraw now",
-        "reclaim 7",
-        "discard consul",
-        "flip war",
-        "take",
-        "take peace",
-        "name 3",
-        "give",
-        "give -1",
-        "give 5",
-        "give ²",
-        "give one",
-        "veto 1",
-        "x" * 500,
+        ("", "empty", {}),
+        ("   ", "empty", {}),
+        ("dance", "unknown_verb", {"verb": "dance"}),
+        ("topic", "one_word", {"verb": "topic"}),
+        ("topic bread", "not_kind_or_consul", {"word": "bread"}),
+        ("topic war war", "one_word", {"verb": "topic"}),
+        ("play", "no_cards", {}),
+        ("play 3", "not_influence_card", {"word": "3"}),
+        ("play assassin", "not_influence_card", {"word": "assassin"}),
+        ("play 1 1 1", "too_many_cards", {"card": "1", "n": 2}),
+        ("play 5 5", "too_many_cards", {"card": "5", "n": 1}),
+        ("play 2 2 2 2", "too_many_cards", {"card": "2", "n": 3}),
+        ("assassin assassin", "not_influence_card", {"word": "assassin"}),
+        ("withdraw now", "nothing_after", {"verb": "withdraw"}),
+        ("reclaim 7", "not_card", {"word": "7"}),
+        ("discard consul", "not_kind", {"word": "consul"}),
+        ("flip war", "not_consul", {}),
+        ("take", "one_word", {"verb": "take"}),
+        ("take peace", "not_kind_or_veto", {"word": "peace"}),
+        ("name 3", "not_card", {"word": "3"}),
+        ("give", "one_word", {"verb": "give"}),
+        ("give -1", "not_seat", {"word": "-1", "last": 4}),
+        ("give 5", "not_seat", {"word": "5", "last": 4}),
+        ("give ²", "not_seat", {"word": "²", "last": 4}),
+        ("give one", "not_seat", {"word": "one", "last": 4}),
+        ("veto 1", "nothing_after", {"verb": "veto"}),
+        ("x" * 500, "too_long", {}),
     ],
 )
-def test_malformed_actions_raise_with_the_notation(text: str) -> None:
-    with pytest.raises(sc.IllegalActionError) as err:
+def test_malformed_actions_raise_the_notation_error_with_its_reason(
+    text: str, reason: str, args: dict[str, object]
+) -> None:
+    """Text the notation cannot read is an InvalidActionError (an IllegalActionError
+    and a ValueError, never a ForbiddenActionError) whose problem names the reason;
+    in words it quotes the text and gives the notation."""
+    with pytest.raises(sc.InvalidActionError) as err:
         sc.parse_action(text)
-    assert "malformed action" in str(err.value)
-    assert "topic KIND" in str(err.value)
+    problem = err.value.problem
+    assert (problem.reason, problem.args) == (reason, args)
+    assert reason in sc.NOTATION_PROBLEMS
+    assert isinstance(err.value, sc.IllegalActionError) and isinstance(err.value, ValueError)
+    assert not isinstance(err.value, sc.ForbiddenActionError)
+    said = error_text(err.value)
+    assert said.startswith(f"malformed action {problem.text!r}: ")
+    assert said.endswith(f"; the notation is {NOTATION}")
+    assert problem.text == (text if len(text) <= 80 else text[:80] + "...")
+
+
+def test_notation_errors_read_as_before() -> None:
+    """The words of a notation error, as the engine said them before it gave data."""
+    with pytest.raises(sc.InvalidActionError) as err:
+        sc.parse_action("play 5 5")
+    assert error_text(err.value) == (
+        "malformed action 'play 5 5': a hand holds only 1 card(s) of 5 (R2); "
+        f"the notation is {NOTATION}"
+    )
+    assert err.value.problem.rules == ("R2",)
+    with pytest.raises(sc.InvalidActionError) as err:
+        sc.parse_action("give one")
+    assert error_text(err.value) == (
+        f"malformed action 'give one': 'one' is not a seat number (0 to 4); "
+        f"the notation is {NOTATION}"
+    )
 
 
 def test_parse_rejects_what_is_not_text() -> None:
-    with pytest.raises(sc.IllegalActionError):
+    with pytest.raises(sc.InvalidActionError) as err:
         sc.parse_action(3)  # type: ignore[arg-type]
+    assert err.value.problem.reason == "not_text"
+    assert error_text(err.value) == "an action must be text, not int"
 
 
 def test_failed_parses_intern_nothing() -> None:
@@ -324,6 +357,35 @@ def test_clone_is_equal_independent_and_continues_the_same() -> None:
         game.apply(action)
     assert game.to_json() == twin.to_json()
     assert game.log == twin.log
+
+
+# What `clone` does with a field other than copying it: the whole exception list.
+CLONE_SHARES = {"_legal"}  # the cached legal actions: a list nobody mutates
+CLONE_EMPTIES = {"_out"}  # the events of the action being applied: the copy's own
+
+
+def test_clone_copies_every_field() -> None:
+    """Every slot of a clone holds a value equal to the original's, and no mutable
+    container is shared, at every position of a few games (so a field added to
+    `__slots__` and forgotten in `clone`, or copied by reference, fails here)."""
+    assert set(inspect.get_annotations(sc.Game)) == set(sc.Game.__slots__)
+    assert set(sc.Game.__slots__) >= CLONE_SHARES | CLONE_EMPTIES
+    for players, seed in ((3, 1), (4, 2), (5, 3)):
+        game = sc.new_game(sc.GameConfig(players=players, seed=seed))
+        chooser = random.Random(seed)
+        while True:
+            twin = game.clone()
+            for name in sc.Game.__slots__:
+                mine, copied = getattr(game, name), getattr(twin, name)
+                if name in CLONE_EMPTIES:
+                    assert copied == [] and copied is not mine, name
+                    continue
+                assert copied == mine, name
+                if isinstance(mine, list | dict | set) and name not in CLONE_SHARES:
+                    assert copied is not mine, f"clone shares {name}"
+            if game.to_move is None:
+                break
+            game.apply(chooser.choice(game.legal_actions()))
 
 
 def finish_round(game: sc.Game) -> None:

@@ -508,8 +508,8 @@ def test_the_shipped_evaluation_reads_the_position_sensibly() -> None:
     player far ahead on passed tokens is the likeliest winner."""
     weights = evaluation.load_weights()
     game = rigged(players=3, docket=["war", "trade", "taxes", "rebellion"])
-    game._round = 3
-    game._passed[0:6] = [2, 2, 1, 0, 0, 1]
+    game.round = 3
+    game.passed_counts[0:6] = [2, 2, 1, 0, 0, 1]
     chances = evaluation.win_chances(game, weights)
     assert sum(chances) == pytest.approx(1.0)
     assert chances[0] == max(chances) and chances[0] > 0.5

@@ -190,33 +190,38 @@ EXPLAINED: dict[str, str] = {
     "config = replace(config, seed=secrets.randbits(64))": (
         "equivalent: any whole number of at least 0 is a seed; only the range drawn from changes"
     ),
-    "Game.__init__: self._round = 0 -> self._round = -1": _DEAD,
-    "Game.__init__: self._round = 0 -> self._round = 1": _DEAD,
-    "Game.__init__: self._event = -1 -> self._event = -0": _DEAD,
-    "Game.__init__: self._event = -1 -> self._event = -2": _DEAD,
-    "Game.__init__: self._to_move = -1 -> self._to_move = -0": _DEAD,
-    "Game.__init__: self._to_move = -1 -> self._to_move = -2": _DEAD,
-    "Game.__init__: self._discard = [0] * (4 * n) -> self._discard = [0] * (5 * n)": _LONGER,
-    "Game.__init__: self._killed = [0] * (4 * n) -> self._killed = [0] * (5 * n)": _LONGER,
-    "Game.__init__: self._inplay = [0] * (4 * n) -> self._inplay = [0] * (5 * n)": _LONGER,
-    "Game.__init__: self._proposed = [0] * (6 * n) -> self._proposed = [0] * (7 * n)": _LONGER,
-    "Game.__init__: self._passed = [0] * (6 * n) -> self._passed = [0] * (7 * n)": _LONGER,
-    "Game.__init__: self._high = 0 -> self._high = -1": _CLAMP,
-    "Game.__init__: self._topic = -1 -> self._topic = -2": _SENTINEL,
-    "Game.__init__: self._winner = -1 -> self._winner = -2": _SENTINEL,
-    "Game.__init__: self._moves = 0 -> self._moves = -1": _MOVES,
-    "Game.__init__: self._moves = 0 -> self._moves = 1": _MOVES,
+    "Game.__init__: self.round = 0 -> self.round = -1": _DEAD,
+    "Game.__init__: self.round = 0 -> self.round = 1": _DEAD,
+    "Game.__init__: self.event_index = -1 -> self.event_index = -0": _DEAD,
+    "Game.__init__: self.event_index = -1 -> self.event_index = -2": _DEAD,
+    "Game.__init__: self.seat_to_move = -1 -> self.seat_to_move = -0": _DEAD,
+    "Game.__init__: self.seat_to_move = -1 -> self.seat_to_move = -2": _DEAD,
+    "Game.__init__: self.discard_counts = [0] * (4 * n) -> "
+    "self.discard_counts = [0] * (5 * n)": _LONGER,
+    "Game.__init__: self.assassinated_counts = [0] * (4 * n) -> "
+    "self.assassinated_counts = [0] * (5 * n)": _LONGER,
+    "Game.__init__: self.in_play_counts = [0] * (4 * n) -> "
+    "self.in_play_counts = [0] * (5 * n)": _LONGER,
+    "Game.__init__: self.proposed_counts = [0] * (6 * n) -> "
+    "self.proposed_counts = [0] * (7 * n)": _LONGER,
+    "Game.__init__: self.passed_counts = [0] * (6 * n) -> "
+    "self.passed_counts = [0] * (7 * n)": _LONGER,
+    "Game.__init__: self.leading_total = 0 -> self.leading_total = -1": _CLAMP,
+    "Game.__init__: self.topic_index = -1 -> self.topic_index = -2": _SENTINEL,
+    "Game.__init__: self.debate_winner_seat = -1 -> self.debate_winner_seat = -2": _SENTINEL,
+    "Game.__init__: self.moves = 0 -> self.moves = -1": _MOVES,
+    "Game.__init__: self.moves = 0 -> self.moves = 1": _MOVES,
     "Game._draw_token: kind = 0 -> kind = -1": _DRAW_ORDER,
     "Game._draw_token: kind += 1 -> kind -= 1": _DRAW_ORDER,
     "Game._start_round: drawn = [self._draw_token() for _ in range(min(max(wanted, 0), "
-    "self._forum_size))] -> drawn = [self._draw_token() for _ in range(min(max(wanted, -1), "
-    "self._forum_size))]": "equivalent: range(-1) is as empty as range(0)",
-    "Game._start_round: self._event = -1 -> self._event = -2": _SENTINEL,
-    "Game._end_round: self._to_move = -1 -> self._to_move = -2": _SENTINEL,
-    "Game._end_round: self._event = -1 -> self._event = -2": _SENTINEL,
-    "Game._after_debate: self._topic = -1 -> self._topic = -2": _SENTINEL,
-    "Game._after_debate: self._winner = -1 -> self._winner = -2": _SENTINEL,
-    "Game._after_debate: self._high = 0 -> self._high = -1": _CLAMP,
+    "self.forum_size))] -> drawn = [self._draw_token() for _ in range(min(max(wanted, -1), "
+    "self.forum_size))]": "equivalent: range(-1) is as empty as range(0)",
+    "Game._start_round: self.event_index = -1 -> self.event_index = -2": _SENTINEL,
+    "Game._end_round: self.seat_to_move = -1 -> self.seat_to_move = -2": _SENTINEL,
+    "Game._end_round: self.event_index = -1 -> self.event_index = -2": _SENTINEL,
+    "Game._after_debate: self.topic_index = -1 -> self.topic_index = -2": _SENTINEL,
+    "Game._after_debate: self.debate_winner_seat = -1 -> self.debate_winner_seat = -2": _SENTINEL,
+    "Game._after_debate: self.leading_total = 0 -> self.leading_total = -1": _CLAMP,
     "Game._debate_actions: least = max(least, 1) -> least = max(least, 0)": (
         "equivalent: least is at least 1 anyway (no total is above the last raise), "
         "and every play is worth at least 1"
@@ -227,9 +232,9 @@ EXPLAINED: dict[str, str] = {
     ),
     "Game._debate_actions: elif least < SPARTACUS_MINIMUM: -> "
     "elif least <= SPARTACUS_MINIMUM:": "equivalent: at least == 2 it sets least to 2 again",
-    "Game.apply: self._moves += 1 -> self._moves -= 1": _MOVES,
-    "Game.apply: self._moves += 1 -> self._moves += 0": _MOVES,
-    "Game.apply: self._moves += 1 -> self._moves += 2": _MOVES,
+    "Game.apply: self.moves += 1 -> self.moves -= 1": _MOVES,
+    "Game.apply: self.moves += 1 -> self.moves += 0": _MOVES,
+    "Game.apply: self.moves += 1 -> self.moves += 2": _MOVES,
     "Game._next_in_debate[2]: seat = 0 -> seat = -1": (
         "equivalent: this wrap comes only when the last seat is withdrawn; withdrawn[-1] "
         "is that seat, so the loop goes on to seat 0"
@@ -244,9 +249,11 @@ EXPLAINED: dict[str, str] = {
     "Game._win: for k in range(base, base + 6): -> for k in range(base, base + 5):": (_NO_IMPERIUM),
     "Game._finish_debate: cards = _card_list([c1, c2, c5, 0]) -> "
     "cards = _card_list([c1, c2, c5, -1])": "equivalent: a count of -1 lists no card, as 0",
-    "Game._debate_reason: hand = self._hand[base : base + 4] -> "
-    "hand = self._hand[base : base + 5]": "equivalent: only the first 4 counts are read",
-    "Game._power_reason: if self._veto == w: -> if self._veto != w:": (
+    'Game._bid_refusal: args["held"] = _card_list(self.hand_counts[base : base + 4]) -> '
+    'args["held"] = _card_list(self.hand_counts[base : base + 5])': (
+        "equivalent: only the first 4 counts are read"
+    ),
+    "Game._power_refusal: if self.veto_seat == w: -> if self.veto_seat != w:": (
         "equivalent: unreachable; in a Taxes power decision take veto is always legal, "
         "so no reason is ever asked for it"
     ),
@@ -254,12 +261,12 @@ EXPLAINED: dict[str, str] = {
     "return dict(zip(CARDS, flat[b : b + 4], strict=False))": (
         "equivalent: _seat() has checked the seat, so the slice always holds 4 counts"
     ),
-    "Game.in_play: return list(_card_list(self._inplay[b : b + 4])) -> "
-    "return list(_card_list(self._inplay[b : b + 5]))": _SLICE,
-    "Game.proposed: return _kind_list(self._proposed[b : b + 6]) -> "
-    "return _kind_list(self._proposed[b : b + 7])": _SLICE,
-    "Game.passed: return _kind_list(self._passed[b : b + 6]) -> "
-    "return _kind_list(self._passed[b : b + 7])": _SLICE,
+    "Game.in_play: return list(_card_list(self.in_play_counts[b : b + 4])) -> "
+    "return list(_card_list(self.in_play_counts[b : b + 5]))": _SLICE,
+    "Game.proposed: return _kind_list(self.proposed_counts[b : b + 6]) -> "
+    "return _kind_list(self.proposed_counts[b : b + 7])": _SLICE,
+    "Game.passed: return _kind_list(self.passed_counts[b : b + 6]) -> "
+    "return _kind_list(self.passed_counts[b : b + 7])": _SLICE,
     "Game.scores: sum(proposed[b : b + 6]) + held, -> sum(proposed[b : b + 5]) + held,": (
         _NO_IMPERIUM
     ),

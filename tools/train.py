@@ -61,7 +61,7 @@ def self_play(games: int, seed: int, mix: float = 0.0) -> list[list[Sample]]:
         while game.decision != OVER:
             if game.decision == TOPIC:
                 seen.append((round_index(game), features(game)))
-            bot = seats[game._to_move]
+            bot = seats[game.seat_to_move]
             if bot is None:
                 game.apply(policy.choose(game, game.legal_actions()))
             else:

@@ -78,7 +78,7 @@ class Chime:
 
 @dataclass(frozen=True)
 class Animate:
-    """Fly these pieces (`what`, from, to, mark: see `motion`) to their new places, each
+    """Fly these pieces (`what`, from, to, mark: see `ui.motion`) to their new places, each
     flight `ms` long. The page skips it in a hidden tab and for reduced motion."""
 
     moves: tuple[tuple[str, str, str, str], ...]

@@ -44,8 +44,8 @@ def features(g: Game, est: list[float] | None = None) -> list[list[float]]:
     if est is None:
         est = points(g)
     worth = card_value(g)
-    hand, passed, proposed = g._hand, g._passed, g._proposed
-    n = g._n
+    hand, passed, proposed = g.hand_counts, g.passed_counts, g.proposed_counts
+    n = g.players
     out = []
     for p in range(n):
         b = 4 * p
@@ -60,7 +60,7 @@ def features(g: Game, est: list[float] | None = None) -> list[list[float]]:
                 held * worth,
                 float(sum(passed[t : t + 6])),
                 float(passed[t + IMPERIUM] + proposed[t + IMPERIUM]),
-                1.0 if g._veto == p else 0.0,
+                1.0 if g.veto_seat == p else 0.0,
             ]
         )
     return out
@@ -77,7 +77,7 @@ def chances(rows: list[list[float]], weights: Sequence[float]) -> list[float]:
 
 def round_index(g: Game) -> int:
     """Which round's weights apply: the round in play (1 to ROUNDS)."""
-    return min(max(g._round, 1), ROUNDS) - 1
+    return min(max(g.round, 1), ROUNDS) - 1
 
 
 def win_chances(g: Game, weights: Weights, est: list[float] | None = None) -> list[float]:

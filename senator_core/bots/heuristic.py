@@ -83,8 +83,8 @@ IMPERIUM_POINTS = 1.0 + PASSED_BONUS + IMPERIUM_BONUS
 def keeps(g: Game) -> list[float]:
     """By kind: the chance that a proposed token of that kind is still held at the
     end, from the conflicting tokens that may still arrive (R30)."""
-    docket, forum = g._docket, g._forum
-    rounds_left = ROUNDS - g._round
+    docket, forum = g.docket_counts, g.forum_counts
+    rounds_left = ROUNDS - g.round
     out = []
     for k in range(6):
         conflicts = CONFLICTS[k]
@@ -104,10 +104,10 @@ def points(g: Game, keep: list[float] | None = None) -> list[float]:
     """Each player's expected tokens at the end, tie-breaks as small fractions (R40)."""
     if keep is None:
         keep = keeps(g)
-    proposed, passed = g._proposed, g._passed
-    veto = g._veto
+    proposed, passed = g.proposed_counts, g.passed_counts
+    veto = g.veto_seat
     out = []
-    for p in range(g._n):
+    for p in range(g.players):
         b = 6 * p
         held = 0
         value = 0.0
@@ -126,10 +126,10 @@ def points(g: Game, keep: list[float] | None = None) -> list[float]:
 
 def capacity(g: Game, p: int) -> int:
     """How much more influence p could put in play in this debate (R45 caps the cards)."""
-    hand = g._hand
+    hand = g.hand_counts
     b = 4 * p
-    if g._event == LUDI_GLADIATORUM:
-        slots = LUDI_CARD_CAP - g._count[p]
+    if g.event_index == LUDI_GLADIATORUM:
+        slots = LUDI_CARD_CAP - g.cards_in_play_by_seat[p]
         total = 0
         for c, v in ((2, 5), (1, 2), (0, 1)):
             take = min(slots, hand[b + c])
@@ -143,14 +143,14 @@ def card_value(g: Game) -> float:
     """Points per influence for the rest of this round: the items still to be
     debated, spread over all the influence still to be played (the Assassin
     counts as ASSASSIN_VALUE)."""
-    items = g._consuls
-    for c in g._docket:
+    items = g.consuls_up
+    for c in g.docket_counts:
         items += c
     if not items:
         return 0.0
-    hand, total = g._hand, g._total
+    hand, total = g.hand_counts, g.total_by_seat
     pool = 0.0
-    for p in range(g._n):
+    for p in range(g.players):
         b = 4 * p
         pool += hand[b] + 2 * hand[b + 1] + 5 * hand[b + 2] + ASSASSIN_VALUE * hand[b + 3]
         pool += total[p]
@@ -172,18 +172,18 @@ def weights(est: list[float], me: int) -> list[float]:
 def best_reclaim(g: Game, p: int) -> int:
     """The card index Public Works would return to p, or -1 (R34)."""
     b = 4 * p
-    killed = g._config.variants.public_works == "not_assassinated"
+    killed = g.config.variants.public_works == "not_assassinated"
     for c in (2, 1, 0):
-        left = g._discard[b + c] - (g._killed[b + c] if killed else 0)
+        left = g.discard_counts[b + c] - (g.assassinated_counts[b + c] if killed else 0)
         if left > 0:
             return c
     return -1
 
 
 def can_take_veto(g: Game, p: int) -> bool:
-    if g._config.variants.taxes == "take_anywhere":
-        return g._veto != p
-    return g._veto < 0
+    if g.config.variants.taxes == "take_anywhere":
+        return g.veto_seat != p
+    return g.veto_seat < 0
 
 
 def all_weights(est: list[float]) -> list[list[float]]:
@@ -209,7 +209,7 @@ class View:
 
     def __init__(self, g: Game) -> None:
         self.g = g
-        self.n = g._n
+        self.n = g.players
         self.keep = keeps(g)
         self.est = est = points(g, self.keep)
         self.lam = card_value(g)
@@ -219,7 +219,7 @@ class View:
 
     def award_delta(self, s: int, k: int) -> float:
         """The change in s's points if a token of kind k arrives among s's proposed (R30)."""
-        proposed = self.g._proposed
+        proposed = self.g.proposed_counts
         b = 6 * s
         keep = self.keep
         lost = 0.0
@@ -233,7 +233,7 @@ class View:
         """me's utility of the giver awarding kind k to s, who vetoes a harmful gift
         when holding the veto (R26)."""
         d = self.award_delta(s, k)
-        if s != giver and self.g._veto == s and d < -VETO_VALUE:
+        if s != giver and self.g.veto_seat == s and d < -VETO_VALUE:
             return -self.wv[me][s] * VETO_VALUE
         return self.wv[me][s] * d
 
@@ -244,9 +244,9 @@ class View:
             return found
         best, seat = -1e9, giver
         wv = self.wv[giver]
-        proposed = self.g._proposed
+        proposed = self.g.proposed_counts
         keep = self.keep
-        veto = self.g._veto
+        veto = self.g.veto_seat
         conflicts = CONFLICTS[k]
         gain = keep[k]
         for s in range(self.n):
@@ -273,8 +273,8 @@ class View:
         if found is not None:
             return found
         g = self.g
-        every = g._config.variants.war == "all_copies"
-        hand = g._hand
+        every = g.config.variants.war == "all_copies"
+        hand = g.hand_counts
         wv = self.wv[w]
         best, card = 0.0, -1
         for c in range(4):
@@ -299,7 +299,7 @@ class View:
             return VETO_VALUE if can_take_veto(g, p) else 0.0
         if k == TRADE:
             best = 0.0
-            docket = g._docket
+            docket = g.docket_counts
             for other in range(5):
                 if docket[other] and other != TRADE:
                     best = max(best, self.award_delta(p, other))
@@ -312,7 +312,7 @@ class View:
 
     def protect_value(self, p: int) -> float:
         """What a consul is worth to p: its proposed tokens become safe (R27)."""
-        proposed = self.g._proposed
+        proposed = self.g.proposed_counts
         keep = self.keep
         b = 6 * p
         value = 0.0
@@ -345,8 +345,8 @@ class View:
             _, card = self.war_name(w)
             if card >= 0:
                 g = self.g
-                every = g._config.variants.war == "all_copies"
-                hand = g._hand
+                every = g.config.variants.war == "all_copies"
+                hand = g.hand_counts
                 unit = self.lam * CARD_POINTS[card]
                 for r in range(self.n):
                     held = hand[4 * r + card]
@@ -411,7 +411,7 @@ class Heuristic:
         if self.noise and self.rng.random() < self.noise:
             options = candidates(g, legal)
             return options[self.rng.randrange(len(options))]
-        decision = g._decision
+        decision = g.decision
         if decision == DEBATE:
             return self.debate(g, legal)
         if decision == TOPIC:
@@ -432,27 +432,27 @@ class Heuristic:
         except for War), so keeping them for the key changes nothing. They are
         worked out lazily, so the view reads a copy of the position, which stays as it
         is when the game moves on."""
-        topic = g._topic
-        hand, total = g._hand, g._total
+        topic = g.topic_index
+        hand, total = g.hand_counts, g.total_by_seat
         pool = 0
-        for p in range(g._n):
+        for p in range(g.players):
             b = 4 * p
             pool += hand[b] + 2 * hand[b + 1] + 5 * hand[b + 2] + 100 * hand[b + 3] + total[p]
         key = (
-            g._config.variants,
+            g.config.variants,
             topic,
-            g._round,
-            g._consuls,
-            g._veto,
+            g.round,
+            g.consuls_up,
+            g.veto_seat,
             pool,
-            *g._docket,
-            *g._proposed,
-            *g._passed,
+            *g.docket_counts,
+            *g.proposed_counts,
+            *g.passed_counts,
         )
         if topic == WAR:
             key = (*key, *hand)
         elif topic == PUBLIC_WORKS:
-            key = (*key, *g._discard, *g._killed)
+            key = (*key, *g.discard_counts, *g.assassinated_counts)
         debate = self._debates.get(key)
         if debate is None:
             if len(self._debates) >= DEBATES_KEPT:
@@ -461,14 +461,14 @@ class Heuristic:
         return debate
 
     def debate(self, g: Game, legal: list[Action]) -> Action:
-        me = g._to_move
+        me = g.seat_to_move
         d = self._current(g)
         lam = d.view.lam
-        total, withdrawn = g._total, g._withdrawn
+        total, withdrawn = g.total_by_seat, g.withdrawn_by_seat
         # The likely winner if I drop out: the rival able and keen to reach highest,
         # each rival weighing its win against mine.
         rival, top = -1, -1.0
-        for r in range(g._n):
+        for r in range(g.players):
             if r == me or withdrawn[r]:
                 continue
             cap = total[r] + capacity(g, r)
@@ -481,7 +481,7 @@ class Heuristic:
         mine = d.value(me)
         lose = d.outcome(me, rival)
         my_total = total[me]
-        if g._event == HANNIBAL:  # R42: my cards in play go even if I lose
+        if g.event_index == HANNIBAL:  # R42: my cards in play go even if I lose
             lose -= lam * my_total
         play: Action | None = None
         assassin: Action | None = None
@@ -506,7 +506,7 @@ class Heuristic:
         if assassin is not None:
             wv = d.view.wv[me]
             value = -lam * (ASSASSIN_VALUE + my_total + assassin.value) + OPENER_VALUE
-            for r in range(g._n):
+            for r in range(g.players):
                 if r != me and total[r]:
                     value -= wv[r] * lam * total[r]
             if value > lose + ASSASSIN_MARGIN:
@@ -516,10 +516,15 @@ class Heuristic:
     def _threatened(self, g: Game, d: Debate, me: int, after: int) -> bool:
         """Whether a rival still in the debate would play the Assassin once I stand
         at `after` and look set to win."""
-        hand, total, withdrawn, count = g._hand, g._total, g._withdrawn, g._count
-        ludi = g._event == LUDI_GLADIATORUM
+        hand, total, withdrawn, count = (
+            g.hand_counts,
+            g.total_by_seat,
+            g.withdrawn_by_seat,
+            g.cards_in_play_by_seat,
+        )
+        ludi = g.event_index == LUDI_GLADIATORUM
         lam = d.view.lam
-        for r in range(g._n):
+        for r in range(g.players):
             if r == me or withdrawn[r] or not hand[4 * r + 3]:
                 continue
             if ludi and count[r] >= LUDI_CARD_CAP:
@@ -535,10 +540,10 @@ class Heuristic:
         """The topic worth most to me at the price I expect to pay, or the one whose
         likely winner hurts me least (an English auction: the keenest bidder wins and
         pays just above the second keenest)."""
-        me = g._to_move
+        me = g.seat_to_move
         view = View(g)
         lam = view.lam
-        n = g._n
+        n = g.players
         my_cap = float(capacity(g, me))
         caps = [float(capacity(g, r)) for r in range(n)]
         best, choice = -1e9, legal[0]
@@ -573,9 +578,9 @@ class Heuristic:
     def award(self, g: Game, legal: list[Action]) -> Action:
         """The gift worth most to me: a token I keep, or a conflict for a rival,
         the leader first (R26, R30)."""
-        me = g._to_move
+        me = g.seat_to_move
         view = View(g)
-        k = g._topic
+        k = g.topic_index
         best, choice = -1e9, legal[0]
         for a in legal:
             v = view.give_value(me, me, a.target, k)
@@ -586,9 +591,9 @@ class Heuristic:
     def veto(self, g: Game, legal: list[Action]) -> Action:
         """Refuse a gift that would cost me more than the veto is worth (R26)."""
         keep = keeps(g)
-        me = g._to_move
-        proposed = g._proposed
-        k = g._topic
+        me = g.seat_to_move
+        proposed = g.proposed_counts
+        k = g.topic_index
         lost = add(proposed[6 * me + c] * keep[c] for c in CONFLICTS[k])
         want = V_VETO if lost > VETO_VALUE else V_ACCEPT
         for a in legal:
@@ -597,8 +602,8 @@ class Heuristic:
         return legal[0]
 
     def power(self, g: Game, legal: list[Action]) -> Action:
-        me = g._to_move
-        k = g._topic
+        me = g.seat_to_move
+        k = g.topic_index
         if k == PUBLIC_WORKS:  # R34: the best card back
             return max(legal, key=_reclaim_order)
         if k == TAXES:  # R36: the veto is always worth taking
@@ -629,8 +634,8 @@ class Heuristic:
     def _rebellion(self, g: Game, legal: list[Action], view: View) -> Action:
         """Send away the docket token, or flip the consul, that is worth least to me
         when anyone may win it, each as likely (R35)."""
-        me = g._to_move
-        n = g._n
+        me = g.seat_to_move
+        n = g.players
         best, choice = 0.0, None
         for a in legal:
             if a.verb == V_DISCARD:
@@ -667,7 +672,7 @@ def _reclaim_order(a: Action) -> float:
 def sensible(g: Game, options: list[Action]) -> list[Action]:
     """The options that are not silly moves (`sense.silly`), or all of them if every
     one is."""
-    if g._decision != DEBATE and g._decision != AWARD:
+    if g.decision != DEBATE and g.decision != AWARD:
         return options
     kept = [a for a in options if silly(g, a) is None]
     return kept or options
@@ -678,7 +683,7 @@ def candidates(g: Game, legal: list[Action]) -> list[Action]:
     fewest cards) for the three cheapest totals and the cheapest total that
     outreaches every rival, the cheapest Assassin, and withdrawing; the best
     reclaim; taking the veto; only names some rival holds."""
-    decision = g._decision
+    decision = g.decision
     if decision == DEBATE:
         plays: dict[int, Action] = {}
         out: list[Action] = []
@@ -697,10 +702,10 @@ def candidates(g: Game, legal: list[Action]) -> list[Action]:
         if plays:
             values = sorted(plays)
             chosen = values[:3]
-            me = g._to_move
+            me = g.seat_to_move
             top = 0
-            total, withdrawn = g._total, g._withdrawn
-            for r in range(g._n):
+            total, withdrawn = g.total_by_seat, g.withdrawn_by_seat
+            for r in range(g.players):
                 if r != me and not withdrawn[r]:
                     top = max(top, total[r] + capacity(g, r))
             need = top + 1 - total[me]
@@ -713,19 +718,20 @@ def candidates(g: Game, legal: list[Action]) -> list[Action]:
             out.append(assassin)
         return out
     if decision == POWER:
-        k = g._topic
+        k = g.topic_index
         if k == PUBLIC_WORKS:
             return [max(legal, key=_reclaim_order)]
         if k == TAXES:
             take = first(legal, V_TAKE_VETO)
             return [take] if take is not None else legal
         if k == WAR:
-            hand = g._hand
-            w = g._to_move
+            hand = g.hand_counts
+            w = g.seat_to_move
             held = [
                 a
                 for a in legal
-                if a.verb == V_NAME and any(hand[4 * r + a.target] for r in range(g._n) if r != w)
+                if a.verb == V_NAME
+                and any(hand[4 * r + a.target] for r in range(g.players) if r != w)
             ]
             return held or legal
     return legal

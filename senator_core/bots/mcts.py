@@ -95,7 +95,7 @@ def estimated_reward(g: Game, margin: float, temperature: float) -> list[float]:
     """Chances to win from the heuristic's points: a softmax whose temperature grows
     with the rounds still to play, blended with the margin term."""
     est = points(g)
-    t = temperature * (1.0 + ROUNDS - g._round)
+    t = temperature * (1.0 + ROUNDS - g.round)
     top = max(est)
     shares = [exp((e - top) / t) for e in est]
     total = add(shares)
@@ -124,39 +124,39 @@ def public_digest(g: Game, seed: int) -> int:
     the generator nor the scripts of chance."""
     numbers = [
         seed,
-        g._n,
-        g._round,
-        g._event,
-        g._events_left,
-        g._consuls,
-        g._veto,
-        g._high,
-        g._active,
-        g._to_move,
-        g._opener,
-        g._topic,
-        g._winner,
-        g._moves,
-        *g._docket,
-        *g._forum,
-        *g._hand,
-        *g._discard,
-        *g._killed,
-        *g._inplay,
-        *g._total,
-        *g._count,
-        *g._withdrawn,
-        *g._proposed,
-        *g._passed,
+        g.players,
+        g.round,
+        g.event_index,
+        g.events_left_mask,
+        g.consuls_up,
+        g.veto_seat,
+        g.leading_total,
+        g.seats_in_debate,
+        g.seat_to_move,
+        g.opener,
+        g.topic_index,
+        g.debate_winner_seat,
+        g.moves,
+        *g.docket_counts,
+        *g.forum_counts,
+        *g.hand_counts,
+        *g.discard_counts,
+        *g.assassinated_counts,
+        *g.in_play_counts,
+        *g.total_by_seat,
+        *g.cards_in_play_by_seat,
+        *g.withdrawn_by_seat,
+        *g.proposed_counts,
+        *g.passed_counts,
     ]
-    text = ",".join(map(str, numbers)) + "|" + g._decision + "|" + repr(g._config.variants)
+    text = ",".join(map(str, numbers)) + "|" + g.decision + "|" + repr(g.config.variants)
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
 def gift_to(g: Game, legal: list[Action], victim: int) -> Action | None:
     """At an award (R26), the gift of the topic to `victim` when it would cancel any of
     the victim's proposed tokens (R30); None when it would not."""
-    if not cancelled(g, victim, g._topic):
+    if not cancelled(g, victim, g.topic_index):
         return None
     for a in legal:
         if a.verb == V_GIVE and a.target == victim:
@@ -252,7 +252,7 @@ class MCTSBot:
         """Each player's chance at the position, as a search on behalf of `seat` plays
         on from it (the position may be over: then its result); `sightings`, if given,
         tallies what its playouts saw."""
-        if game._decision == OVER:
+        if game.decision == OVER:
             if sightings is not None:
                 sightings.see(None, game)
             return final_reward(game, 0.0)
@@ -332,19 +332,19 @@ class MCTSBot:
         unless told). `sightings`, if given, tallies what each playout saw after its
         first move."""
         root = Node()
-        totals = [0.0] * game._n
+        totals = [0.0] * game.players
         rng = random.Random(public_digest(game, self.seed))
         policy = Heuristic(noise=self.noise, rng=rng)
         guide = self._guide
         c = self.exploration
         sqrt = math.sqrt
         logs = visit_logs(self.iterations)
-        stop = game._round + self.horizon if self.horizon else ROUNDS + 1
-        work = self.iterations * self.actions_per_iteration * 4 // game._n
+        stop = game.round + self.horizon if self.horizon else ROUNDS + 1
+        work = self.iterations * self.actions_per_iteration * 4 // game.players
         simulated = 0
         done = 0
-        start = game._moves
-        me = game._to_move if seat is None else seat
+        start = game.moves
+        me = game.seat_to_move if seat is None else seat
         foresee = self.foresee
         for _ in range(self.iterations):
             if work and simulated >= work:
@@ -353,14 +353,14 @@ class MCTSBot:
             node = root
             path: list[tuple[Node, int]] = []
             first: Action | None = None
-            while g._decision != OVER:
+            while g.decision != OVER:
                 legal = g.legal_actions()
                 if len(legal) == 1:
                     g.apply(legal[0])
                     continue
-                mover = g._to_move
-                if foresee and mover != me and g._decision in FORESEEN:
-                    attack = self.wary and g._decision == AWARD and gift_to(g, legal, me)
+                mover = g.seat_to_move
+                if foresee and mover != me and g.decision in FORESEEN:
+                    attack = self.wary and g.decision == AWARD and gift_to(g, legal, me)
                     g.apply(attack or guide.choose(g, legal))
                     continue
                 options = self._options(g, legal)
@@ -407,7 +407,7 @@ class MCTSBot:
                 child.wins += reward[mover]
             for p, share in enumerate(reward):
                 totals[p] += share
-            simulated += g._moves - start
+            simulated += g.moves - start
             done += 1
             yield
         self.searched = done
@@ -421,10 +421,10 @@ class MCTSBot:
         step = 0
         wary = self.wary
         left = self.debates
-        between = g._decision == TOPIC
-        while g._decision != OVER and g._round < stop:
+        between = g.decision == TOPIC
+        while g.decision != OVER and g.round < stop:
             if left:
-                topic = g._decision == TOPIC
+                topic = g.decision == TOPIC
                 if topic and not between:
                     left -= 1
                     if not left:
@@ -437,11 +437,11 @@ class MCTSBot:
             legal = g.legal_actions()
             if len(legal) == 1:
                 g.apply(legal[0])
-            elif wary and g._decision == AWARD and g._to_move != me:
+            elif wary and g.decision == AWARD and g.seat_to_move != me:
                 g.apply(gift_to(g, legal, me) or policy.choose(g, legal))
             else:
                 g.apply(policy.choose(g, legal))
-        if g._decision == OVER:
+        if g.decision == OVER:
             return final_reward(g, self.margin)
         if self.weights is not None:
             return fitted_reward(g, self.margin, self.weights)
@@ -450,12 +450,12 @@ class MCTSBot:
     def _mean_reward(self, game: Game) -> Thinking[float]:
         """The mover's mean reward over playouts from the position itself, with a
         yield after each playout."""
-        if game._decision == OVER:
+        if game.decision == OVER:
             return 0.0
-        mover = game._to_move
+        mover = game.seat_to_move
         rng = random.Random(public_digest(game, self.seed))
         policy = Heuristic(noise=self.noise, rng=rng)
-        stop = game._round + self.horizon if self.horizon else ROUNDS + 1
+        stop = game.round + self.horizon if self.horizon else ROUNDS + 1
         runs = max(1, min(self.iterations, 32))
         total = 0.0
         for _ in range(runs):

@@ -47,7 +47,7 @@ WAR_TOTAL = 8  # in play on a topic worth one token
 
 def proposed_count(g: Game, seat: int) -> int:
     b = 6 * seat
-    return sum(g._proposed[b : b + 6])
+    return sum(g.proposed_counts[b : b + 6])
 
 
 def cancelled(g: Game, seat: int, kind: int) -> int:
@@ -55,14 +55,14 @@ def cancelled(g: Game, seat: int, kind: int) -> int:
     if kind >= CONSUL or kind == IMPERIUM:
         return 0
     b = 6 * seat
-    return sum(g._proposed[b + c] for c in CONFLICTS[kind])
+    return sum(g.proposed_counts[b + c] for c in CONFLICTS[kind])
 
 
 def stake(g: Game) -> int:
     """What the topic can change, in tokens, for anyone who wins it: the tokens a
     consul passes (R27), or an agenda token kept or sent to cancel others (R30)."""
-    topic = g._topic
-    seats = range(g._n)
+    topic = g.topic_index
+    seats = range(g.players)
     if topic == CONSUL:
         return max(proposed_count(g, s) for s in seats)
     return max(1, *(cancelled(g, s, topic) for s in seats))
@@ -70,14 +70,14 @@ def stake(g: Game) -> int:
 
 def silly(g: Game, action: Action) -> str | None:
     """Which silly move (`SILLY`) the action is for the player to move, or None."""
-    if g._decision == AWARD:
+    if g.decision == AWARD:
         return _award(g, action)
-    if g._decision != DEBATE:
+    if g.decision != DEBATE:
         return None
-    me = g._to_move
-    topic = g._topic
-    total = g._total
-    rivals = [r for r in range(g._n) if r != me]
+    me = g.seat_to_move
+    topic = g.topic_index
+    total = g.total_by_seat
+    rivals = [r for r in range(g.players) if r != me]
     top = max(total[r] for r in rivals)
     verb = action.verb
     if verb == V_ASSASSIN:
@@ -92,16 +92,16 @@ def silly(g: Game, action: Action) -> str | None:
     if verb == V_PLAY:
         after = total[me] + action.value
         if topic == CONSUL and after >= MOST_OF_A_HAND and not proposed_count(g, me):
-            keen = [r for r in rivals if not g._withdrawn[r] and proposed_count(g, r) > 1]
+            keen = [r for r in rivals if not g.withdrawn_by_seat[r] and proposed_count(g, r) > 1]
             if not keen:
                 return "consul_empty"
         if after >= WAR_TOTAL and stake(g) <= 1:
-            left = g._consuls + sum(g._docket)
+            left = g.consuls_up + sum(g.docket_counts)
             if left:
                 return "bidding_war"
         return None
-    if verb == V_WITHDRAW and g._opener == me and not total[me]:
-        hand = g._hand
+    if verb == V_WITHDRAW and g.opener == me and not total[me]:
+        hand = g.hand_counts
         b = 4 * me
         if hand[b] + hand[b + 1] + hand[b + 2] and not any(total[r] for r in rivals):
             return "open_withdraw"
@@ -109,11 +109,11 @@ def silly(g: Game, action: Action) -> str | None:
 
 
 def _award(g: Game, action: Action) -> str | None:
-    me = g._to_move
-    topic = g._topic
+    me = g.seat_to_move
+    topic = g.topic_index
     if action.verb != V_GIVE or action.target != me or not cancelled(g, me, topic):
         return None
-    for r in range(g._n):
-        if r != me and (g._veto == r or cancelled(g, r, topic)):
+    for r in range(g.players):
+        if r != me and (g.veto_seat == r or cancelled(g, r, topic)):
             return "keep_cancelling"
     return None

@@ -34,6 +34,7 @@ from senator_core.app.ui.text import describe, render_text
 from senator_core.app.view import page_title
 from senator_core.bots.heuristic import Heuristic
 from senator_core.records import RecordError
+from senator_core.refusals import error_text
 
 from ..appkit import Page, playing, started, updated
 from ..scenario import play, rigged
@@ -334,8 +335,11 @@ def test_touched_cards_are_refused_for_the_engine_s_reason_in_the_explanation_s_
     (said,) = page.texts("build-problem")
     assert said.startswith("The Assassin is played alone here: put the other cards back.")
     assert "R22" in page.values("data-value")
-    with pytest.raises(sc.IllegalActionError, match=r"played alone.*\(R22, R46\)"):
+    with pytest.raises(sc.ForbiddenActionError) as refused:
         game.clone().apply("assassin 1")
+    refusal = refused.value.refusal
+    assert (refusal.reason, refusal.rules) == ("assassin_alone", ("R22", "R46"))
+    assert re.search(r"played alone.*\(R22, R46\)", error_text(refused.value))
 
 
 def test_the_assassin_is_played_from_the_hand_too() -> None:

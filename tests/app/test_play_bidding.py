@@ -55,7 +55,7 @@ def sentences(game: sc.Game) -> list[str]:
 def without_event(game: sc.Game) -> sc.Game:
     """The same position with no event in force: what R21 and R22 alone allow."""
     copy = game.clone()
-    copy._event = -1
+    copy.event_index = -1
     copy._legal = None
     return copy
 

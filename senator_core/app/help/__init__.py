@@ -1,0 +1,1 @@
+"""The rules panel: the rules taught from scratch, opened at any rule."""

@@ -42,7 +42,7 @@ class LoadNewer(KeepingMsg):
 
 @dataclass(frozen=True)
 class Export(KeepingMsg):
-    """Save a game as a file: "game", "watch", "kept-N" or "all" (see `files`)."""
+    """Save a game as a file: "game", "watch", "kept-N" or "all" (see `keeping.files`)."""
 
     what: str = "game"
 

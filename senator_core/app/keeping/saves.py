@@ -54,13 +54,14 @@ from ...records import (
     timeline,
     whole_number,
 )
+from ...refusals import error_text
 from ...sightings import Facts, facts_from, facts_to
 from ..screens import OpenPanel, panel_named
 
 SAVE_KEY = "senator.save"
 SETUP_KEY = "senator.setup"
 HISTORY_KEY = "senator.history"
-ONLINE_KEY = "senator.online"  # this device at an online table (see `online.py`)
+ONLINE_KEY = "senator.online"  # this device at an online table (see `app/online/`)
 UNREADABLE_KEY = "senator.save.unreadable"
 UNREADABLE_HISTORY_KEY = "senator.history.unreadable"
 # A hint as a save keeps it: the move it was for, each choice's estimate, and what the
@@ -202,7 +203,8 @@ def _from_version_1(data: dict[str, Any]) -> Session:
     try:
         game = Game.from_json(str(data.get("game")))
     except ValueError as err:
-        raise RecordError(_("it is damaged: {reason}.").format(reason=err)) from None
+        reason = error_text(err)
+        raise RecordError(_("it is damaged: {reason}.").format(reason=reason)) from None
     players = game.players
     colours = data.get("colours")
     if (

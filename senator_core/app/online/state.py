@@ -9,7 +9,7 @@ from ...online.device import Device
 
 @dataclass(frozen=True)
 class Online:
-    """This device at a table shared online (see `online.py`): the protocol's device,
+    """This device at a table shared online (see `update.py`): the protocol's device,
     never changed in place (each message works on a copy), the room it meets the
     others in and the room's secret ("" at a table met by codes), the chat so far (who
     said it, what), whether the player muted it, and what went wrong with the

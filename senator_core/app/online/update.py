@@ -24,6 +24,7 @@ from ...online.chance import Chain
 from ...online.codes import MAX_CODE, CodeError, pack, unpack
 from ...online.device import HUMAN, Device, Out, Renew, Report, Said, Send, played
 from ...online.wire import MAX_CHAT, WireError, encode
+from ...refusals import error_text
 from ..changes import at_position, on_screen, playing, set_aside
 from ..derived import log_of, record_of, turns_for
 from ..effects import (
@@ -405,7 +406,7 @@ def play(model: Model, text: str, now: str) -> tuple[Model, Effects]:
     try:
         played(game, text)
     except IllegalActionError as err:
-        return replace(model, notice=str(err)), ()
+        return replace(model, notice=error_text(err)), ()
     device = online.device.copy()
     return _carried(model, device, device.play(text), now=now)
 

@@ -11,6 +11,7 @@ from ...actions import IllegalActionError
 from ...game import replay
 from ...i18n import _
 from ...records import HUMAN
+from ...refusals import error_text
 from ..changes import at_position, on_screen, playing_new
 from ..derived import (
     computer_to_move,
@@ -165,7 +166,7 @@ def _act_here(model: Model, text: str, now: str, auto: bool = False) -> Model:
     try:
         moved.apply(text)
     except IllegalActionError as err:
-        return replace(model, notice=str(err))
+        return replace(model, notice=error_text(err))
     turn = Turn(game.to_move, len(log_of(game)), auto, len(game.legal_actions()) == 1)
     after = at_position(model, moved, (*turns_for(model), turn))
     after = replace(on_screen(after, "end" if moved.decision == "over" else "game"), notice=None)

@@ -1,6 +1,6 @@
 """The replay viewer's controls: step through a game, jump to a round or a debate, play it
 at a chosen pace, take it over, save it. The table itself is the game screen's, drawn
-from the position at the step shown (see `model.watched`)."""
+from the position at the step shown (see `derived.watched`)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,2 @@
+"""A finished game's review: each decision rated in the background, kept with the game,
+and shown beside the replay."""

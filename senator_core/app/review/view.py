@@ -1,8 +1,8 @@
 """The review of a finished game as the page shows it: each player's chance to win over
 the game (a graph), a summary per player, the marks on the replay's timeline and in
 its log, and, at a rated move, how each choice was rated and what the search would
-have played. The state behind it is `reviewing.py`'s; the ratings are
-`senator_core.review`'s."""
+have played. The state behind it is in `state.py`, `kept.py` and `update.py`; the
+ratings are `senator_core.review`'s."""
 
 from __future__ import annotations
 

@@ -1,0 +1,2 @@
+"""The title screen and the set-up: the choices a game starts from, their rules, and
+quick play."""

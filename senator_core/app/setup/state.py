@@ -46,7 +46,7 @@ ICE = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 
 @dataclass(frozen=True)
 class Setup:
-    """The set-up screen's choices; remembered between visits (see `setup.py`)."""
+    """The set-up screen's choices; remembered between visits (see `update.py`)."""
 
     players: int = 4
     names: tuple[str, ...] = DEFAULT_NAMES
