@@ -10,7 +10,7 @@ from .actions import (
 from .bids import BID_PROBLEMS, BidProblem
 from .config import GameConfig, Variants
 from .events import EVENT_IDS, Event
-from .game import Game, UnreadableGameError, new_game, replay
+from .game import Game, UnreadableGameError, from_record, new_game
 from .reasons import (
     LOAD_PROBLEMS,
     NOTATION_PROBLEMS,
@@ -43,7 +43,7 @@ __all__ = [
     "Refusal",
     "UnreadableGameError",
     "Variants",
+    "from_record",
     "new_game",
     "parse_action",
-    "replay",
 ]

@@ -1305,7 +1305,7 @@ class Game:
         if data.get("version") != SAVE_VERSION:
             version = data.get("version")
             raise UnreadableGameError(LoadProblem("save_version", {"version": version}))
-        game = replay(data.get("record"))
+        game = from_record(data.get("record"))
         if game.state() != data.get("state"):
             raise UnreadableGameError(LoadProblem("save_corrupted"))
         return game
@@ -1334,7 +1334,7 @@ def _unreadable(reason: str, **args: Any) -> UnreadableGameError:
     return UnreadableGameError(LoadProblem(reason, args))
 
 
-def replay(record: Any) -> Game:
+def from_record(record: Any) -> Game:
     """The game a record describes (see `Game.record`); UnreadableGameError (a
     ValueError) if it is not sound."""
     if not isinstance(record, dict) or not isinstance(record.get("actions"), list):

@@ -147,7 +147,7 @@ LOAD_PROBLEMS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class LoadProblem:
-    """Why `Game.from_json` or `replay` cannot give a game: the error's `problem`.
+    """Why `Game.from_json` or `from_record` cannot give a game: the error's `problem`.
 
     `reason` is one of `LOAD_PROBLEMS`, `args` what its sentence needs, and `cause`,
     for action_illegal, the error the action raised (its `refusal` or `problem`).

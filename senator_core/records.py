@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
 from .config import GameConfig
-from .game import Game, replay
+from .game import Game, from_record
 from .i18n import _, ngettext
 from .levels import BASELINE, LEVELS
 from .refusals import error_text
@@ -159,7 +159,7 @@ def record_from_dict(data: Any) -> Record:
         raise RecordError(message.format(field=repr(unknown[0])))
     moves = {k: data[k] for k in ("config", "actions", "reseeds") if k in data}
     try:
-        game = replay(moves)
+        game = from_record(moves)
     except ValueError as err:
         reason = error_text(err).rstrip(".")
         message = _("This game record does not hold a legal game: {reason}.")

@@ -463,7 +463,7 @@ def test_record_replays_even_after_a_reseed() -> None:
         game.apply(chooser.choice(game.legal_actions()))
     record = json.loads(json.dumps(game.record()))
     assert record["reseeds"] == [[20, 77]]
-    assert sc.replay(record).to_json() == game.to_json()
+    assert sc.from_record(record).to_json() == game.to_json()
     assert sc.Game.from_json(game.to_json()).to_json() == game.to_json()
 
 
@@ -515,4 +515,4 @@ def test_corrupted_saves_raise_a_clear_value_error() -> None:
 def test_replay_rejects_junk_records() -> None:
     for junk in (None, [], {"config": {}}, {"actions": "topic war"}):
         with pytest.raises(ValueError, match="record"):
-            sc.replay(junk)
+            sc.from_record(junk)

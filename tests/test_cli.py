@@ -423,7 +423,7 @@ def test_tournament_outcomes_carry_no_moves_unless_games_are_saved() -> None:
     """Without --save a worker sends back only the scores, as before."""
     task = tasks(3, 3, ["random"] * 3, 0, sc.Variants())[0]
     assert play(task, 0).record is None
-    assert sc.replay(play(task, 0, keep=True).record).moves > 0
+    assert sc.from_record(play(task, 0, keep=True).record).moves > 0
 
 
 @pytest.mark.parametrize("command", ["simulate", "tournament"])

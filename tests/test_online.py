@@ -87,7 +87,7 @@ def test_whole_games_at_one_table_end_the_same_on_every_device(
     first = records(net)[0]
     assert all(r == first for r in records(net))
     assert first["reseeds"] and len(first["reseeds"]) == 2  # rounds 2 and 3 (R-chance)
-    game = sc.replay(first)
+    game = sc.from_record(first)
     assert game.decision == "over"
     assert all(d.stopped is None for d in devices)
 

@@ -50,7 +50,7 @@ def test_saves_and_clones_continue_exactly(
 ) -> None:
     walk(game, picks)
     loaded = sc.Game.from_json(game.to_json())
-    replayed = sc.replay(json.loads(json.dumps(game.record())))
+    replayed = sc.from_record(json.loads(json.dumps(game.record())))
     twin = game.clone()
     for copy in (loaded, replayed, twin):
         walk(copy, more)

@@ -122,7 +122,7 @@ def check_costly(game: sc.Game, rng: random.Random) -> None:
             game.apply(text)
         assert game.to_json() == before, "a rejected action changes nothing"
     assert sc.Game.from_json(before).to_json() == before
-    replayed = sc.replay(json.loads(json.dumps(game.record())))
+    replayed = sc.from_record(json.loads(json.dumps(game.record())))
     assert replayed.to_json() == before
     assert [e.to_dict() for e in replayed.log] == [e.to_dict() for e in game.log]
     # The clone continues exactly as the original does.

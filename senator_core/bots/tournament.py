@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..config import GameConfig, Variants
-from ..game import Game, new_game, replay
+from ..game import Game, from_record, new_game
 from . import make
 from .sense import SILLY, silly
 
@@ -292,7 +292,7 @@ def _collect(
 ) -> None:
     for done, outcome in enumerate(outcomes, 1):
         if played is not None and outcome.record is not None:
-            played(todo[outcome.index][0], replay(outcome.record))
+            played(todo[outcome.index][0], from_record(outcome.record))
         for e, entry in enumerate(result.results):
             entry.games += 1
             entry.units += outcome.shares[e]

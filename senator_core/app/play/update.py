@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import assert_never
 
 from ...actions import IllegalActionError
-from ...game import replay
+from ...game import from_record
 from ...i18n import _
 from ...records import HUMAN
 from ...refusals import error_text
@@ -206,6 +206,6 @@ def _undo(model: Model) -> Model:
     if keep is None or game is None:
         return replace(model, notice=_("There is no move to take back."))
     record = game.record()
-    earlier = replay({**record, "actions": record["actions"][:keep]})
+    earlier = from_record({**record, "actions": record["actions"][:keep]})
     earlier_model = at_position(model, earlier, turns_for(model)[:keep])
     return replace(earlier_model, undos=model.undos + 1, notice=None)
