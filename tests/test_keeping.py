@@ -23,6 +23,7 @@ from senator_core.app.saves import (
     HISTORY_KEY,
     HISTORY_LIMIT,
     SAVE_KEY,
+    SETUP_KEY,
     UNREADABLE_KEY,
     Kept,
     add_kept,
@@ -542,6 +543,20 @@ def test_a_tab_never_writes_over_a_newer_game_from_another_tab() -> None:
     assert taken.game is not None and taken.game.state() == other.game.state()
     cleared = updated(title, Stored(SAVE_KEY, None), NOW)
     assert cleared.game is None
+
+
+def test_a_set_up_chosen_in_another_tab_is_this_tabs_too() -> None:
+    """Another tab's set-up is taken up (in this tab's language), so this tab's next
+    write keeps it rather than writing its own over it; nothing stored is the
+    default set-up, and an unreadable one changes nothing."""
+    model = replace(Model(setup=Setup(lang="pl")), lang="pl")
+    chosen = Setup(players=5, speed="instant", auto=False, occupants=ALL_HUMAN, lang="ru")
+    taken = updated(model, Stored(SETUP_KEY, json.dumps(chosen.to_dict())), NOW)
+    assert taken.setup == replace(chosen, lang="pl") and taken.lang == "pl"
+    assert json.loads(persist(taken)[SETUP_KEY] or "")["speed"] == "instant"
+    cleared = updated(taken, Stored(SETUP_KEY, None), NOW)
+    assert cleared.setup == Setup(lang="pl")
+    assert updated(taken, Stored(SETUP_KEY, "{broken"), NOW).setup == taken.setup
 
 
 def test_a_browser_that_keeps_nothing_is_told_once_and_play_goes_on() -> None:

@@ -11,6 +11,7 @@ move that is no choice to make after a pause, a playing replay's next step).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from typing import assert_never
@@ -138,11 +139,12 @@ from .messages import (
     WatchEntry,
     WatchKept,
 )
-from .model import HINT_LEVEL, QUICK_PLAYERS, SWITCHES, Hint, Lesson, Model
+from .model import HINT_LEVEL, QUICK_PLAYERS, SWITCHES, Hint, Lesson, Model, Setup
 from .motion import holds, moves
 from .saves import (
     HISTORY_KEY,
     SAVE_KEY,
+    SETUP_KEY,
     Turn,
     add_kept,
     kept,
@@ -151,7 +153,14 @@ from .saves import (
     turns_of,
 )
 from .screens import Screen, panel_named
-from .setup import for_friends, game_config, quick_occupants, set_field, switch
+from .setup import (
+    for_friends,
+    game_config,
+    quick_occupants,
+    set_field,
+    setup_from_dict,
+    switch,
+)
 from .storage import persist, session_model, set_aside
 from .story import ended_round
 from .view import page_title
@@ -755,6 +764,14 @@ def _undo(model: Model) -> Model:
 
 def _stored(model: Model, key: str, value: str | None) -> Model:
     """Another tab changed what is stored under `key`."""
+    if key == SETUP_KEY:
+        # Another tab's set-up is this one's too (in the language this one speaks), so
+        # this tab's next write keeps it.
+        try:
+            setup = setup_from_dict(json.loads(value)) if value else Setup()
+        except ValueError:
+            return model
+        return replace(model, setup=replace(setup, lang=model.setup.lang))
     if key == HISTORY_KEY and HISTORY_KEY not in model.held:
         try:
             games = load_history(value)[0] if value else ()
