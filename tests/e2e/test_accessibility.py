@@ -2,7 +2,7 @@
 violation of serious or critical impact.
 
 One page per size goes through the screens in turn and checks each as a player
-sees it: a rigged game opened by link at each kind of decision (topic, debate,
+sees it: a rigged game opened from its file at each kind of decision (topic, debate,
 power, award, veto) with its forum and rules panels; the menu reached from the
 game; the game played to its end screen, watched again, and the games played;
 the title screen and its rules panel; the set-up screen; a computer thinking.
@@ -21,8 +21,8 @@ import senator_core as sc
 
 from ..viewkit import DECISIONS_DOCKET, rigged_config
 from .axe import assert_accessible, violations
-from .conftest import BOOT_TIMEOUT, READY_OFFER, Site, Watch, open_game
-from .test_interface import SHOTS, link_url
+from .conftest import BOOT_TIMEOUT, READY_OFFER, Watch, open_deal
+from .test_interface import SHOTS
 
 # From the start of the rigged deal of `DECISIONS_DOCKET`: each kind of decision and
 # the actions that lead from the one before to it (checked under CPython too).
@@ -63,7 +63,7 @@ def offered(page: Any) -> list[str]:
     return texts
 
 
-def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
+def check_every_screen(page: Any, size: str) -> list[str]:
     """Goes through every kind of screen in one page; returns what axe found, by screen.
     Each screen is also kept as a screenshot, `<size>-<screen>.png`, for review."""
     found: list[str] = []
@@ -76,8 +76,7 @@ def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
 
     config = rigged_config(4, DECISIONS_DOCKET)
     game = sc.new_game(config)
-    open_game(page, link_url(site, config))
-    page.locator("[data-screen='game']").wait_for()
+    open_deal(page, config)
 
     for decision, actions in TO_EACH_DECISION:
         for action in actions:
@@ -176,15 +175,16 @@ def report(found: list[str], size: str) -> str:
     return f"{len(found)} serious or critical violation(s) at {size} size:\n" + "\n".join(found)
 
 
-def test_every_screen_at_desktop_size(site: Site, page: Any, watch: Watch) -> None:
-    found = check_every_screen(page, site, "desktop")
+def test_every_screen_at_desktop_size(booted: tuple[Any, Watch]) -> None:
+    page, _ = booted
+    found = check_every_screen(page, "desktop")
     if found:
         pytest.fail(report(found, "desktop (1280 x 800)"), pytrace=False)
 
 
-def test_every_screen_at_phone_size(site: Site, phone: tuple[Any, Watch]) -> None:
-    page, _ = phone
-    found = check_every_screen(page, site, "phone")
+def test_every_screen_at_phone_size(booted_phone: tuple[Any, Watch]) -> None:
+    page, _ = booted_phone
+    found = check_every_screen(page, "phone")
     if found:
         pytest.fail(report(found, "phone (390 x 844)"), pytrace=False)
 
