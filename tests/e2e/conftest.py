@@ -402,6 +402,27 @@ def open_deal(page: Any, config: sc.GameConfig) -> None:
     page.locator("[data-screen='game']").wait_for()
 
 
+def at_last_choice(seed: int) -> Record:
+    """A game of a person (seat 0) against three Normal computers, as "Play against the
+    computer" seats them, made in CPython up to the person's last decision with a
+    choice: what is left of the game is a move of theirs and the computers' last ones."""
+    chooser = random.Random(seed)
+    game = sc.new_game(sc.GameConfig(players=4, seed=seed))
+    played: list[str] = []
+    last = 0
+    while game.to_move is not None:
+        legal = game.legal_actions()
+        if game.to_move == 0 and len(legal) > 1:
+            last = len(played)
+        action = chooser.choice(legal)
+        game.apply(action)
+        played.append(str(action))
+    game = sc.new_game(game.config)
+    for action in played[:last]:
+        game.apply(action)
+    return Record(game, (0, 1, 2, 3), (HUMAN, "normal", "normal", "normal"))
+
+
 @pytest.fixture
 def phone(browser: Any) -> Iterator[tuple[Any, Watch]]:
     """A page in a phone-sized, touch-capable context, with its own watch."""
