@@ -145,8 +145,11 @@ def reload(model: Model) -> Model:
 
 
 def test_random_positions_come_back_the_same_game_and_the_same_screen() -> None:
+    """Random positions, each left dressed as a player may leave it, come back whole;
+    every kind of decision, screen, panel and piece explained is met on the way."""
     chooser = random.Random(11)
     positions = 0
+    met: set[tuple[str, object]] = set()
     while positions < 1000:
         model = random_table(chooser)
         for _ in range(6):
@@ -163,7 +166,29 @@ def test_random_positions_come_back_the_same_game_and_the_same_screen() -> None:
             assert record_of(again) == record_of(shown)
             assert again.turns == shown.turns
             assert str(view(again)) == str(view(shown))
+            met.update(
+                [
+                    ("decision", game.decision),
+                    ("screen", shown.screen),
+                    ("panel", shown.panel),
+                    ("explain", shown.explain),
+                    ("hint", shown.hint is not None and bool(shown.hint.facts)),
+                    ("picked", len(shown.picked)),
+                    ("players", game.players),
+                ]
+            )
             positions += 1
+
+    def values(key: str) -> set[object]:
+        return {v for k, v in met if k == key}
+
+    assert values("decision") >= {"topic", "debate", "power", "award", "veto"}, met
+    assert values("panel") == {"", "log", "forum", "rules"}
+    assert values("explain") == {"", "veto", "event"}
+    assert values("screen") == {"game", "title"}
+    assert values("hint") == {True, False}
+    assert values("picked") == {0, 1, 2}
+    assert values("players") == {3, 4, 5}
 
 
 def test_a_reload_after_a_move_keeps_the_last_move_highlighted() -> None:
