@@ -1,7 +1,16 @@
-"""Fixtures for end-to-end tests: the built site served on loopback, and a real Chromium.
+"""Fixtures for end-to-end tests: the built site served on loopback, a real Chromium,
+and pages booted once per test process and shared.
 
 The browser is Debian's /usr/bin/chromium where it exists, else the Chromium
 that `python -m playwright install chromium` downloaded.
+
+A page's start takes seconds of CPU, so a test that needs no load of its own takes
+`booted` (or `booted_phone`): a page booted once, brought back to the title screen
+between tests through the application itself (see `SharedPages`). It sets what a
+test used to store before the page's scripts with `use_setup`, and opens a deal with
+`open_deal` (its file, played from its start) rather than by a link. A test of a load
+(the service worker, offline, a reload, storage found on boot, a sub-path, a language
+from the URL, the loading screen, a first visit) takes `page` or a context of its own.
 """
 
 from __future__ import annotations
@@ -297,12 +306,14 @@ class Shared:
 class SharedPages:
     """The shared pages of this test process, one per size, booted on first use.
 
-    Between two tests a page goes back to a first visit's title screen through the
-    application itself: the title, English, storage cleared with the page told as
-    another tab's change tells it (`Stored`, which resets the set-up too), and the
-    window's size and media as the context made them. A test that needs a load (the
-    service worker, offline, a reload, storage found on boot, a sub-path, a language
-    from the URL, the loading screen) has a page of its own instead."""
+    Between two tests a page goes back to the title screen with nothing stored but the
+    default set-up, nothing kept and no game in progress (a finished game may still be
+    at hand, which a first visit has not), through the application itself: the title,
+    English, storage cleared with the page told as another tab's change tells it
+    (`Stored`, which resets the set-up too), and the window's size and media as the
+    context made them. A test that needs a load (the service worker, offline, a
+    reload, storage found on boot, a sub-path, a language from the URL, the loading
+    screen, a first visit) has a page of its own instead."""
 
     def __init__(self, browser: Any, origin: str) -> None:
         self.browser = browser
@@ -331,7 +342,7 @@ class SharedPages:
         return Shared(ctx, tab, seen)
 
     def reset(self, shared: Shared, size: str) -> list[str]:
-        """Brings the page back to a first visit's title screen; returns what is left
+        """Brings the page back to the title screen, nothing kept; returns what is left
         of the earlier test (nothing when the reset worked)."""
         page = shared.page
         try:
@@ -364,7 +375,7 @@ def shared_pages(browser: Any, site: Site) -> Iterator[SharedPages]:
 
 @pytest.fixture
 def booted(shared_pages: SharedPages) -> Iterator[tuple[Any, Watch]]:
-    """The shared desktop page on the title screen of a first visit, and its watch; a
+    """The shared desktop page on the title screen, nothing kept, and its watch; a
     test fails if the adapter reported an error it did not expect."""
     shared = shared_pages.ready("desktop")
     yield shared.page, shared.watch
