@@ -12,7 +12,9 @@ and in the browser in tests/e2e/test_interface.py.)
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,7 +27,7 @@ from senator_core.app.why import why
 from senator_core.bots import MCTSBot, finish, make
 from senator_core.sightings import Sightings
 
-from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game
+from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game, playwright_api
 
 GAME_TIMEOUT = 240_000  # ms for a whole game of computers, on a loaded machine
 HUMAN = "human"
@@ -76,13 +78,34 @@ def check_computer_moves(game: sc.Game, occupants: list[str]) -> int:
 SHORT_SEARCHES = {"hard": (60, 1), "normal": (20, 0), "expert": (120, 1)}
 
 
+def run_python(page: Any, code: str) -> None:
+    page.evaluate("(code) => window.senator.pyodide.runPython(code)", code)
+
+
+def set_searches(page: Any, searches: dict[str, tuple[int, int]]) -> None:
+    """Sets the page's searches of some levels (iterations, debates)."""
+    lines = [
+        f'bots.SEARCHES["{level}"] = bots.Search({iterations}, {debates})'
+        for level, (iterations, debates) in searches.items()
+    ]
+    run_python(page, "\n".join(["import senator_core.bots as bots", *lines]))
+
+
+@pytest.fixture
+def computers(booted: tuple[Any, Watch]) -> Iterator[tuple[Any, Watch]]:
+    """The shared page, whose searches a test may change (`set_searches`): they are put
+    back as the page booted with them after the test."""
+    page, watch = booted
+    run_python(page, "import senator_core.bots as bots\n_searches = dict(bots.SEARCHES)")
+    yield page, watch
+    # (A page that no longer answers is booted anew for the next test.)
+    with contextlib.suppress(playwright_api.Error):
+        run_python(page, "bots.SEARCHES.clear()\nbots.SEARCHES.update(_searches)")
+
+
 def shorten_searches(page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Sets `SHORT_SEARCHES` in the page's players and in this process's."""
-    lines = "; ".join(
-        f'bots.SEARCHES["{level}"] = bots.Search({iterations}, {debates})'
-        for level, (iterations, debates) in SHORT_SEARCHES.items()
-    )
-    page.evaluate(f"window.senator.pyodide.runPython('import senator_core.bots as bots; {lines}')")
+    set_searches(page, SHORT_SEARCHES)
     for level, (iterations, debates) in SHORT_SEARCHES.items():
         monkeypatch.setitem(bots.SEARCHES, level, bots.Search(iterations, debates))
 
@@ -99,15 +122,10 @@ MOVES_JS = "Number(window.senator.pyodide.runPython('page.model.game.moves'))"
 ROUND_JS = "Number(window.senator.pyodide.runPython('page.model.game.round'))"
 
 
-def expert_thinking(site: Site, page: Any, iterations: int) -> None:
+def expert_thinking(page: Any, iterations: int) -> None:
     """Starts a game whose first decision is an expert computer's, given a long search
     (set in the page), and returns while it thinks."""
-    open_game(page, f"{site.origin}/?nosw")
-    page.evaluate(
-        "window.senator.pyodide.runPython("
-        "'import senator_core.bots as bots; "
-        f'bots.SEARCHES["expert"] = bots.Search({iterations}, 1)\')'
-    )
+    set_searches(page, {"expert": (iterations, 1)})
     set_up(page, seed=3, occupants=["expert", HUMAN, HUMAN])
     page.click("[data-msg='start']")
     page.locator("#decision.thinking").wait_for()
@@ -119,10 +137,10 @@ def moves(page: Any) -> int:
 
 
 def test_one_person_against_three_computers_into_the_second_round(
-    site: Site, page: Any, watch: Watch, monkeypatch: pytest.MonkeyPatch
+    computers: tuple[Any, Watch], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    page, watch = computers
     occupants = [HUMAN, "easy", "hard", "expert"]
-    open_game(page, f"{site.origin}/?nosw")
     shorten_searches(page, monkeypatch)
     set_up(page, seed=31, occupants=occupants, first_opener="1")
     page.click("[data-msg='start']")
@@ -234,11 +252,12 @@ def test_four_computers_watched_on_after_a_reload(site: Site, page: Any, watch: 
     assert not watch.errors
 
 
-def test_a_click_is_answered_while_a_computer_thinks(site: Site, page: Any, watch: Watch) -> None:
+def test_a_click_is_answered_while_a_computer_thinks(computers: tuple[Any, Watch]) -> None:
     """An expert computer given a very long search (set in the page) is still thinking when
     the player opens the rules: the panel opens, the computer has not moved yet, and
     it moves later without any further click."""
-    expert_thinking(site, page, iterations=6000)
+    page, watch = computers
+    expert_thinking(page, iterations=6000)
     page.wait_for_timeout(300)  # well into the search
     page.click("button[data-msg='panel'][data-value='rules']")
     page.locator(".rules-summary").wait_for(timeout=5_000)
@@ -252,12 +271,13 @@ def test_a_click_is_answered_while_a_computer_thinks(site: Site, page: Any, watc
 
 
 def test_the_menu_opened_while_a_computer_thinks_keeps_the_game_waiting(
-    site: Site, page: Any, watch: Watch
+    computers: tuple[Any, Watch],
 ) -> None:
     """A player who opens the menu while a computer thinks finds the title screen as it
     is: the computer's move waits, no notice appears, and the game goes on after
     "Continue the game"."""
-    expert_thinking(site, page, iterations=3000)
+    page, watch = computers
+    expert_thinking(page, iterations=3000)
     page.click("[data-msg='title']")
     page.locator("[data-msg='continue']").wait_for(timeout=5_000)
     # The search ends on the title screen.
