@@ -64,7 +64,7 @@ TARGET_MS = 8.0  # half a frame at 60 Hz
 PY_SETUP = """
 from senator_core.app import Act, update, view
 from senator_core.app.effects import Animate
-from senator_core.app.html import thinned
+from senator_core.app.ui.html import thinned
 bench_models = [page.model]
 _after, _effects = update(page.model, Act(str(page.model.game.legal_actions()[0])))
 bench_models.append(_after)

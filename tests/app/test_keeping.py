@@ -28,6 +28,7 @@ from senator_core.app.keeping.saves import (
     HISTORY_KEY,
     HISTORY_LIMIT,
     SAVE_KEY,
+    SETUP_KEY,
     UNREADABLE_KEY,
     Kept,
     Session,
@@ -155,8 +156,11 @@ def reload(model: Model) -> Model:
 
 
 def test_random_positions_come_back_the_same_game_and_the_same_screen() -> None:
+    """Random positions, each left dressed as a player may leave it, come back whole;
+    every kind of decision, screen, panel and piece explained is met on the way."""
     chooser = random.Random(11)
     positions = 0
+    met: set[tuple[str, object]] = set()
     while positions < 1000:
         model = random_table(chooser)
         for _ in range(6):
@@ -173,7 +177,29 @@ def test_random_positions_come_back_the_same_game_and_the_same_screen() -> None:
             assert record_of(again) == record_of(shown)
             assert again.turns == shown.turns
             assert str(view(again)) == str(view(shown))
+            met.update(
+                [
+                    ("decision", game.decision),
+                    ("screen", shown.screen),
+                    ("panel", shown.panel),
+                    ("explain", shown.explain),
+                    ("hint", shown.hint is not None and bool(shown.hint.facts)),
+                    ("picked", len(shown.picked)),
+                    ("players", game.players),
+                ]
+            )
             positions += 1
+
+    def values(key: str) -> set[object]:
+        return {v for k, v in met if k == key}
+
+    assert values("decision") >= {"topic", "debate", "power", "award", "veto"}, met
+    assert values("panel") == {"", "log", "forum", "rules"}
+    assert values("explain") == {"", "veto", "event"}
+    assert values("screen") == {"game", "title"}
+    assert values("hint") == {True, False}
+    assert values("picked") == {0, 1, 2}
+    assert values("players") == {3, 4, 5}
 
 
 def test_a_reload_after_a_move_keeps_the_last_move_highlighted() -> None:
@@ -553,6 +579,20 @@ def test_a_tab_never_writes_over_a_newer_game_from_another_tab() -> None:
     assert taken.game is not None and taken.game.state() == other.game.state()
     cleared = updated(title, Stored(SAVE_KEY, None), NOW)
     assert cleared.game is None
+
+
+def test_a_set_up_chosen_in_another_tab_is_this_tabs_too() -> None:
+    """Another tab's set-up is taken up (in this tab's language), so this tab's next
+    write keeps it rather than writing its own over it; nothing stored is the
+    default set-up, and an unreadable one changes nothing."""
+    model = replace(Model(setup=Setup(lang="pl")), lang="pl")
+    chosen = Setup(players=5, speed="instant", auto=False, occupants=ALL_HUMAN, lang="ru")
+    taken = updated(model, Stored(SETUP_KEY, json.dumps(chosen.to_dict())), NOW)
+    assert taken.setup == replace(chosen, lang="pl") and taken.lang == "pl"
+    assert json.loads(persist(taken)[SETUP_KEY] or "")["speed"] == "instant"
+    cleared = updated(taken, Stored(SETUP_KEY, None), NOW)
+    assert cleared.setup == Setup(lang="pl")
+    assert updated(taken, Stored(SETUP_KEY, "{broken"), NOW).setup == taken.setup
 
 
 def test_a_browser_that_keeps_nothing_is_told_once_and_play_goes_on() -> None:

@@ -1,7 +1,16 @@
-"""Fixtures for end-to-end tests: the built site served on loopback, and a real Chromium.
+"""Fixtures for end-to-end tests: the built site served on loopback, a real Chromium,
+and pages booted once per test process and shared.
 
 The browser is Debian's /usr/bin/chromium where it exists, else the Chromium
 that `python -m playwright install chromium` downloaded.
+
+A page's start takes seconds of CPU, so a test that needs no load of its own takes
+`booted` (or `booted_phone`): a page booted once, brought back to the title screen
+between tests through the application itself (see `SharedPages`). It sets what a
+test used to store before the page's scripts with `use_setup`, and opens a deal with
+`open_deal` (its file, played from its start) rather than by a link. A test of a load
+(the service worker, offline, a reload, storage found on boot, a sub-path, a language
+from the URL, the loading screen, a first visit) takes `page` or a context of its own.
 """
 
 from __future__ import annotations
@@ -21,6 +30,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+import senator_core as sc
+from senator_core.app.keeping.saves import SETUP_KEY
+from senator_core.app.keeping.storage import STORED_KEYS
+from senator_core.records import HUMAN, Record
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -212,6 +226,213 @@ def watch(context: Any) -> Iterator[Watch]:
 @pytest.fixture
 def page(context: Any, watch: Watch) -> Any:
     return context.new_page()
+
+
+# ------------------------------------------------------------------ the shared pages
+
+# The sizes a shared page comes in: a context's options for each.
+SHARED_SIZES: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": DESKTOP},
+    "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True},
+}
+
+# Whether the page is at rest: no computer's search, hint or review running.
+AT_REST = """() => !window.senator.pyodide.runPython(
+  "any(not t.done() for t in page.thinking.values())"
+  + " or (page.reviewing is not None and not page.reviewing.done())")"""
+
+# Back to the title, as a player goes there, and in English (the picker's choice).
+TO_TITLE = """
+from senator_core.app.messages import Field, Title
+page.dispatch(Title())
+if page.model.lang != "en":
+    page.dispatch(Field("lang", "en"))
+"""
+
+# Storage written as another tab writes it (after clearing it all, with `clear`), and
+# the page told as such a write tells it: by its `storage` event, which the page makes
+# a `Stored` message of.
+AS_ANOTHER_TAB = """([values, clear]) => {
+  if (clear) {
+    localStorage.clear();
+    sessionStorage.clear();
+  }
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    const change = {key, newValue: value, storageArea: localStorage};
+    window.dispatchEvent(new StorageEvent("storage", change));
+  }
+}"""
+
+# What is left of earlier tests after a reset: nothing, when the list is empty.
+LEFT_OVER = """
+import json
+import js
+from senator_core.app.setup.state import Setup
+from senator_core.app.keeping.storage import STORED_KEYS
+m = page.model
+left = []
+if m.screen != "title": left.append(f"the {m.screen} screen")
+if m.game is not None and m.game.decision != "over": left.append("a game in progress")
+if m.history: left.append(f"{len(m.history)} games kept")
+if m.setup != Setup(lang=m.setup.lang): left.append(f"a set-up {m.setup}")
+if m.lang != "en": left.append(f"the language {m.lang}")
+for name in ("alert", "notice", "panel", "confirm", "online", "reviewing"):
+    if getattr(m, name, None): left.append(f"{name} {getattr(m, name)!r}")
+def stored(key):
+    value = js.localStorage.getItem(key)
+    return value if isinstance(value, str) else None  # (null is not None)
+known = dict(m.stored)
+for key in STORED_KEYS:
+    if known.get(key) != stored(key):
+        left.append(f"{key} stored unknown to the page")
+if stored("senator.save") or stored("senator.history"):
+    left.append("a game or history stored")
+json.dumps(left)
+"""
+
+
+@dataclass
+class Shared:
+    """A page booted once in this test process, at one size, shared by the tests that
+    need no load of their own, with the watch of its context."""
+
+    context: Any
+    page: Any
+    watch: Watch
+
+
+class SharedPages:
+    """The shared pages of this test process, one per size, booted on first use.
+
+    Between two tests a page goes back to the title screen with nothing stored but the
+    default set-up, nothing kept and no game in progress (a finished game may still be
+    at hand, which a first visit has not), through the application itself: the title,
+    English, storage cleared with the page told as another tab's change tells it
+    (`Stored`, which resets the set-up too), and the window's size and media as the
+    context made them. A test that needs a load (the service worker, offline, a
+    reload, storage found on boot, a sub-path, a language from the URL, the loading
+    screen, a first visit) has a page of its own instead."""
+
+    def __init__(self, browser: Any, origin: str) -> None:
+        self.browser = browser
+        self.origin = origin
+        self.pages: dict[str, Shared] = {}
+
+    def ready(self, size: str) -> Shared:
+        shared = self.pages.get(size)
+        if shared is not None:
+            left = self.reset(shared, size)
+            if not left:
+                return shared
+            # A test left the page where the application cannot bring it back (a test
+            # that broke it on purpose, or one that failed midway): a new page.
+            shared.context.close()
+        shared = self.boot(size)
+        self.pages[size] = shared
+        return shared
+
+    def boot(self, size: str) -> Shared:
+        ctx = self.browser.new_context(**SHARED_SIZES[size], accept_downloads=True)
+        ctx.set_default_timeout(BOOT_TIMEOUT)
+        seen = watch_context(ctx)
+        tab = ctx.new_page()
+        open_game(tab, f"{self.origin}/?nosw")
+        return Shared(ctx, tab, seen)
+
+    def reset(self, shared: Shared, size: str) -> list[str]:
+        """Brings the page back to the title screen, nothing kept; returns what is left
+        of the earlier test (nothing when the reset worked)."""
+        page = shared.page
+        try:
+            page.evaluate("(code) => window.senator.pyodide.runPython(code)", TO_TITLE)
+            # What a computer was thinking when the title came is not played; let it end.
+            page.wait_for_function(AT_REST, timeout=BOOT_TIMEOUT)
+            page.evaluate(AS_ANOTHER_TAB, [dict.fromkeys(STORED_KEYS), True])
+            page.set_viewport_size(SHARED_SIZES[size]["viewport"])
+            page.emulate_media(reduced_motion="no-preference")
+            page.evaluate("window.scrollTo(0, 0)")
+            left: list[str] = json.loads(
+                page.evaluate("(code) => window.senator.pyodide.runPython(code)", LEFT_OVER)
+            )
+        except playwright_api.Error as err:
+            return [f"the page does not answer: {err}"]
+        shared.watch.errors.clear()
+        shared.watch.requests.clear()
+        return left
+
+    def close(self) -> None:
+        for shared in self.pages.values():
+            shared.context.close()
+
+
+@pytest.fixture(scope="session")
+def shared_pages(browser: Any, site: Site) -> Iterator[SharedPages]:
+    pages = SharedPages(browser, site.origin)
+    yield pages
+    pages.close()
+
+
+@pytest.fixture
+def booted(shared_pages: SharedPages) -> Iterator[tuple[Any, Watch]]:
+    """The shared desktop page on the title screen, nothing kept, and its watch; a
+    test fails if the adapter reported an error it did not expect."""
+    shared = shared_pages.ready("desktop")
+    yield shared.page, shared.watch
+    fail_on_adapter_reports(shared.watch)
+
+
+@pytest.fixture
+def booted_phone(shared_pages: SharedPages) -> Iterator[tuple[Any, Watch]]:
+    """`booted` at a phone's size, touch-capable."""
+    shared = shared_pages.ready("phone")
+    yield shared.page, shared.watch
+    fail_on_adapter_reports(shared.watch)
+
+
+def use_setup(page: Any, **fields: object) -> None:
+    """The set-up screen's choices `fields` (the rest at their defaults), as another
+    tab would choose them: stored, and the page told of it."""
+    page.evaluate(AS_ANOTHER_TAB, [{SETUP_KEY: json.dumps(fields)}, False])
+
+
+def open_file(page: Any, name: str, text: str) -> None:
+    """A game file opened by the page's file picker, as a player opens one."""
+    data = {"name": name, "mimeType": "application/json", "buffer": text.encode()}
+    page.set_input_files("#import-file", files=[data])
+
+
+def open_deal(page: Any, config: sc.GameConfig) -> None:
+    """From the title screen, a new game of `config` at which every seat is a person, as
+    a player opens one: its file (no move made yet) opened, then played from its start."""
+    game = sc.new_game(config)
+    record = Record(game, tuple(range(game.players)), (HUMAN,) * game.players)
+    open_file(page, record.file_name(), record.to_json())
+    page.locator("[data-screen='replay']").wait_for()
+    page.click("[data-msg='play-from']")
+    page.locator("[data-screen='game']").wait_for()
+
+
+def at_last_choice(seed: int) -> Record:
+    """A game of a person (seat 0) against three Normal computers, as "Play against the
+    computer" seats them, made in CPython up to the person's last decision with a
+    choice: what is left of the game is a move of theirs and the computers' last ones."""
+    chooser = random.Random(seed)
+    game = sc.new_game(sc.GameConfig(players=4, seed=seed))
+    played: list[str] = []
+    last = 0
+    while game.to_move is not None:
+        legal = game.legal_actions()
+        if game.to_move == 0 and len(legal) > 1:
+            last = len(played)
+        action = chooser.choice(legal)
+        game.apply(action)
+        played.append(str(action))
+    game = sc.new_game(game.config)
+    for action in played[:last]:
+        game.apply(action)
+    return Record(game, (0, 1, 2, 3), (HUMAN, "normal", "normal", "normal"))
 
 
 @pytest.fixture

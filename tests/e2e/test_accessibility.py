@@ -2,9 +2,10 @@
 violation of serious or critical impact.
 
 One page per size goes through the screens in turn and checks each as a player
-sees it: a rigged game opened by link at each kind of decision (topic, debate,
+sees it: a rigged game opened from its file at each kind of decision (topic, debate,
 power, award, veto) with its forum and rules panels; the menu reached from the
-game; the game played to its end screen, watched again, and the games played;
+game; a round's summary; the end screen (the game's last move made from its
+file), the game watched again, and the games played;
 the title screen and its rules panel; the set-up screen; a computer thinking.
 Every violation found on the way is reported together at the end, screen by
 screen.
@@ -18,11 +19,13 @@ from typing import Any
 import pytest
 
 import senator_core as sc
+from senator_core.app.keeping.saves import load_session
+from senator_core.records import HUMAN, Record
 
 from ..viewkit import DECISIONS_DOCKET, rigged_config
 from .axe import assert_accessible, violations
-from .conftest import BOOT_TIMEOUT, READY_OFFER, Site, Watch, open_game
-from .test_interface import SHOTS, link_url
+from .conftest import BOOT_TIMEOUT, READY_OFFER, Watch, open_deal, open_file
+from .test_interface import SHOTS
 
 # From the start of the rigged deal of `DECISIONS_DOCKET`: each kind of decision and
 # the actions that lead from the one before to it (checked under CPython too).
@@ -42,8 +45,8 @@ TO_EACH_DECISION = (
         ),
     ),
 )
-# Taking the first action offered ends the rigged game 82 moves after the veto.
-MAX_CLICKS = 300
+# Taking the first action offered ends the rigged game's first round in fewer moves.
+MAX_CLICKS = 100
 
 
 def click(page: Any, selector: str) -> None:
@@ -63,7 +66,7 @@ def offered(page: Any) -> list[str]:
     return texts
 
 
-def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
+def check_every_screen(page: Any, size: str) -> list[str]:
     """Goes through every kind of screen in one page; returns what axe found, by screen.
     Each screen is also kept as a screenshot, `<size>-<screen>.png`, for review."""
     found: list[str] = []
@@ -76,8 +79,7 @@ def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
 
     config = rigged_config(4, DECISIONS_DOCKET)
     game = sc.new_game(config)
-    open_game(page, link_url(site, config))
-    page.locator("[data-screen='game']").wait_for()
+    open_deal(page, config)
 
     for decision, actions in TO_EACH_DECISION:
         for action in actions:
@@ -105,32 +107,46 @@ def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
     click(page, "[data-msg='continue']")
     page.locator("[data-screen='game']").wait_for()
 
-    # The end screen, by the first action offered at each decision.
-    end = page.locator("[data-screen='end']")
+    # A round's end, by the first action offered at each decision: its summary.
     story = page.locator(".round-story")
-    stories = 0
     for _ in range(MAX_CLICKS):
-        # The next thing to do (an action, a round's summary to go on from, or the
-        # end), read in one look: a move that is no choice the page makes itself
-        # after a pause, so a second look may find another table.
+        # The next thing to do (an action, or a round's summary to go on from), read in
+        # one look: a move that is no choice the page makes itself after a pause, so a
+        # second look may find another table.
         offer = page.wait_for_function(READY_OFFER, timeout=BOOT_TIMEOUT).json_value()
-        if offer["ended"]:
-            break
+        assert not offer["ended"], "the first round ends with its summary held"
         if offer["story"]:
-            if not stories:
-                found += look(page, "a round's summary")
-            stories += 1
+            found += look(page, "a round's summary")
             click(page, "[data-msg='go-on']")
             story.wait_for(state="detached")
-        elif offer["forced"]:
+            break
+        if offer["forced"]:
             page.wait_for_function(f"document.documentElement.dataset.moves !== '{offer['moves']}'")
         else:
             if offer["guarded"]:
                 page.locator("[data-guard]").wait_for(state="detached")
             page.locator("#decision [data-action]").first.press("Enter")
             page.wait_for_function(f"document.documentElement.dataset.moves !== '{offer['moves']}'")
-    end.wait_for(timeout=5_000)
-    assert stories == 2, "each round but the last ends with its summary held"
+    else:
+        raise AssertionError("the first round never ended")
+
+    # The end screen: the same deal played on in CPython to its last move (the rounds
+    # between are the application's, played in CPython in tests/test_views.py), opened
+    # from its file, and its last move made here.
+    last = played_on_to_the_last_move(page)
+    click(page, "[data-screen='game'] [data-msg='title']")
+    open_file(page, "last-move.senator.json", last.to_json())
+    page.locator("[data-screen='replay']").wait_for()
+    click(page, "[data-msg='play-from']")
+    page.locator("[data-screen='game']").wait_for()
+    final = str(last.game.legal_actions()[0])
+    offer = page.wait_for_function(READY_OFFER, timeout=BOOT_TIMEOUT).json_value()
+    if not offer["ended"] and not offer["forced"]:
+        if offer["guarded"]:
+            page.locator("[data-guard]").wait_for(state="detached")
+        press(page, final)
+    end = page.locator("[data-screen='end']")
+    end.wait_for()
     found += look(page, "end screen")
 
     # The game watched again, paused at a move; the games played.
@@ -172,19 +188,34 @@ def check_every_screen(page: Any, site: Site, size: str) -> list[str]:
     return found
 
 
+def played_on_to_the_last_move(page: Any) -> Record:
+    """The page's game, played on in CPython by the first legal action at each decision
+    to the position before its last move."""
+    text = page.evaluate("localStorage.getItem('senator.save')")
+    game = load_session(text).record.game
+    while True:
+        action = game.legal_actions()[0]
+        after = game.clone()
+        after.apply(action)
+        if after.decision == "over":
+            return Record(game, tuple(range(game.players)), (HUMAN,) * game.players)
+        game = after
+
+
 def report(found: list[str], size: str) -> str:
     return f"{len(found)} serious or critical violation(s) at {size} size:\n" + "\n".join(found)
 
 
-def test_every_screen_at_desktop_size(site: Site, page: Any, watch: Watch) -> None:
-    found = check_every_screen(page, site, "desktop")
+def test_every_screen_at_desktop_size(booted: tuple[Any, Watch]) -> None:
+    page, _ = booted
+    found = check_every_screen(page, "desktop")
     if found:
         pytest.fail(report(found, "desktop (1280 x 800)"), pytrace=False)
 
 
-def test_every_screen_at_phone_size(site: Site, phone: tuple[Any, Watch]) -> None:
-    page, _ = phone
-    found = check_every_screen(page, site, "phone")
+def test_every_screen_at_phone_size(booted_phone: tuple[Any, Watch]) -> None:
+    page, _ = booted_phone
+    found = check_every_screen(page, "phone")
     if found:
         pytest.fail(report(found, "phone (390 x 844)"), pytrace=False)
 

@@ -33,23 +33,19 @@ from senator_core.records import game_link
 from ..viewkit import expected_board, rigged_config, seat_of
 from .conftest import (
     DESKTOP,
-    MANUAL_MOVES,
     PHONE,
     ROOT,
     Site,
     Watch,
     next_move,
-    open_game,
+    open_deal,
     seat_people,
-    stored_setup,
+    use_setup,
 )
 
 SHOTS = ROOT / "test-results" / "screenshots"
 NARROW = 360
 MAX_CLICKS = 600
-# Before the page's scripts: pieces move at once (motion has tests of its own), unless
-# a set-up is stored already.
-INSTANT = stored_setup(speed="instant")
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 # --------------------------------------------------------------------------- helpers
@@ -378,13 +374,13 @@ WHOLE_GAMES = {
 
 
 def test_three_players_without_events_three_variants_and_a_hostile_name(
-    site: Site, page: Any, watch: Watch
+    site: Site, booted: tuple[Any, Watch]
 ) -> None:
     """Set up by the set-up screen: taxes centre_only, war all_copies, public_works
     not_assassinated, events off; seat 0 is named with markup, which shows as text."""
+    page, watch = booted
     deal = WHOLE_GAMES["three"]
     dialogs = watch_dialogs(page)
-    open_game(page, f"{site.origin}/?nosw")
     set_up(page, deal)
     opener = page.locator("[name='first-opener'] option[value='0']")
     assert opener.inner_text() == HOSTILE
@@ -420,13 +416,13 @@ def test_three_players_without_events_three_variants_and_a_hostile_name(
 
 
 def test_four_players_with_events_and_spartacus_by_influence(
-    site: Site, page: Any, watch: Watch
+    site: Site, booted: tuple[Any, Watch]
 ) -> None:
     """Set up on the set-up screen and played into its second round; the same deal is
     played to its end in CPython (tests/test_views.py)."""
+    page, watch = booted
     deal = WHOLE_GAMES["four"]
-    page.add_init_script(INSTANT)
-    open_game(page, f"{site.origin}/?nosw")
+    use_setup(page, speed="instant")  # pieces move at once (motion has tests of its own)
     set_up(page, deal)
     game = start(page, deal)
     assert game.to_move == 2  # the first opener chosen on the set-up screen (R14)
@@ -449,13 +445,12 @@ def test_four_players_with_events_and_spartacus_by_influence(
     assert offsite(watch, site.origin) == []
 
 
-def test_five_players_on_a_phone(site: Site, phone: tuple[Any, Watch]) -> None:
+def test_five_players_on_a_phone(site: Site, booted_phone: tuple[Any, Watch]) -> None:
     """Into the middle of a game at 390 x 844 (the same deal is played to its end in
     CPython, tests/test_views.py); no screen scrolls sideways even at 360 px wide."""
-    page, watch = phone
+    page, watch = booted_phone
     deal = WHOLE_GAMES["five"]
-    page.add_init_script(INSTANT)
-    open_game(page, f"{site.origin}/?nosw")
+    use_setup(page, speed="instant")
     assert_no_horizontal_scroll(page)
     set_up(page, deal)
     assert_no_horizontal_scroll(page)
@@ -519,13 +514,14 @@ def reach(page: Any, action: str, used: Counter[str]) -> None:
     raise AssertionError(f"the focus never reached {action!r}")
 
 
-def test_a_debate_played_from_the_keyboard_alone(site: Site, page: Any, watch: Watch) -> None:
+def test_a_debate_played_from_the_keyboard_alone(site: Site, booted: tuple[Any, Watch]) -> None:
     """Tab and Shift+Tab move between the choices, Enter and Space press them; after each
     press the focus returns to the decision itself, so the new prompt is read and a
     second key press cannot act on a choice the player has not seen."""
     config = rigged_config(3, ["war", "imperium", "imperium", "public_works", "trade", "trade"])
     game = sc.new_game(config)
-    open_game(page, link_url(site, config))
+    page, watch = booted
+    open_deal(page, config)
     used: Counter[str] = Counter()
     on_decision = "document.activeElement && document.activeElement.id === 'decision'"
     # On arrival the focus is already on the decision, for keyboard play.
@@ -566,12 +562,14 @@ def test_a_debate_played_from_the_keyboard_alone(site: Site, page: Any, watch: W
 # --------------------------------------------------------------------------- screenshots
 
 
-def test_desktop_and_phone_screenshots_of_a_board_in_mid_debate(site: Site, page: Any) -> None:
+def test_desktop_and_phone_screenshots_of_a_board_in_mid_debate(
+    booted: tuple[Any, Watch],
+) -> None:
     """A full five-player board in mid-debate (bids from two seats or more on the floor),
     at desktop and phone widths, for review."""
-    config = sc.GameConfig(players=5, seed=7, first_opener=0)
-    page.add_init_script(MANUAL_MOVES)
-    open_game(page, link_url(site, config))
+    page, _ = booted
+    use_setup(page, auto=False)  # moves that are no choice are left to the test
+    open_deal(page, sc.GameConfig(players=5, seed=7, first_opener=0))
     chooser = random.Random(7)
     click_randomly(page, chooser, 40)
     for _ in range(MAX_CLICKS):
@@ -593,11 +591,11 @@ def test_desktop_and_phone_screenshots_of_a_board_in_mid_debate(site: Site, page
     assert (SHOTS / "phone-game-five.png").stat().st_size > 0
 
 
-def test_a_new_screen_starts_at_its_top(site: Site, page: Any, watch: Watch) -> None:
+def test_a_new_screen_starts_at_its_top(booted: tuple[Any, Watch]) -> None:
     """A player who scrolled down the set-up to reach Start sees the table from its top,
     the senators' names not hidden under the bar."""
+    page, watch = booted
     page.set_viewport_size({"width": 1280, "height": 480})
-    open_game(page, f"{site.origin}/?nosw")
     page.click("[data-msg='new-game']")
     page.locator("[data-screen='setup']").wait_for()
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")

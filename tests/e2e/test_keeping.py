@@ -19,7 +19,18 @@ from senator_core.app.setup.state import Setup
 from senator_core.records import read_record, timeline
 
 from ..appkit import updated
-from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game, stored_setup, watch_context
+from .conftest import (
+    BOOT_TIMEOUT,
+    READY,
+    SharedPages,
+    Site,
+    Watch,
+    open_deal,
+    open_game,
+    stored_setup,
+    use_setup,
+    watch_context,
+)
 from .test_interface import link_url
 
 INSTANT = stored_setup(speed="instant", auto=False)
@@ -167,15 +178,13 @@ def finished_record(tmp_path: Path) -> tuple[Path, sc.Game]:
 
 
 def test_a_game_goes_out_as_a_file_and_comes_back_by_picker_or_drop(
-    site: Site, browser: Any, tmp_path: Path
+    booted: tuple[Any, Watch], tmp_path: Path
 ) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    ctx.set_default_timeout(BOOT_TIMEOUT)
-    page = ctx.new_page()
-    page.add_init_script(INSTANT)
+    page, _ = booted
+    use_setup(page, speed="instant", auto=False)
     config = sc.GameConfig(players=3, seed=8)
     actions = path_to(config, "award")
-    open_game(page, link_url(site, config))
+    open_deal(page, config)
     for action in actions:
         page.click(f"[data-action='{action}']")
     playing = stored_game(page)
@@ -214,15 +223,14 @@ def test_a_game_goes_out_as_a_file_and_comes_back_by_picker_or_drop(
     page.evaluate(drop, [record.name, record.read_text()])
     controls.wait_for()
     assert controls.get_attribute("data-steps") == str(finished.moves)
-    ctx.close()
 
 
 def test_the_replay_steps_back_and_forth_to_the_right_boards(
-    site: Site, page: Any, tmp_path: Path
+    booted: tuple[Any, Watch], tmp_path: Path
 ) -> None:
+    page, _ = booted
     record, game = finished_record(tmp_path)
     line = timeline(game)
-    open_game(page, f"{site.origin}/?nosw")
     page.click("[data-msg='import-file']")
     page.set_input_files("#import-file", str(record))
     controls = page.locator(".replay-controls")
@@ -266,9 +274,11 @@ def test_the_replay_steps_back_and_forth_to_the_right_boards(
     assert "The game is over" in controls.inner_text()
 
 
-def test_undo_against_the_computers_returns_to_the_earlier_game(site: Site, page: Any) -> None:
-    page.add_init_script(INSTANT)
-    open_game(page, f"{site.origin}/?nosw")
+def test_undo_against_the_computers_returns_to_the_earlier_game(
+    booted: tuple[Any, Watch],
+) -> None:
+    page, _ = booted
+    use_setup(page, speed="instant", auto=False)
     page.click("[data-msg='quick-play']")
     mine = "#decision:not(.thinking) [data-action]"
     undone = 0
@@ -324,3 +334,33 @@ def test_two_tabs_never_write_over_each_other(site: Site, browser: Any) -> None:
     assert latest is not None and latest.moves == 3
     second.locator("[data-alert='stale']").wait_for()
     ctx.close()
+
+
+def test_a_shared_page_comes_back_to_what_a_first_visit_shows(
+    site: Site, page: Any, shared_pages: SharedPages
+) -> None:
+    """The page the tests share, after a game in progress, one kept, another set-up and
+    another language, is brought back through the application to the title screen a
+    page opened afresh shows, with nothing stored but the default set-up."""
+    shared = shared_pages.ready("desktop").page
+    use_setup(shared, speed="instant", auto=False, players=5, occupants=["human"] * 5)
+    shared.click("[data-msg='quick-play']")
+    for _ in range(3):
+        shared.locator("#decision:not(.thinking) [data-action]").first.click()
+    shared.click("[data-screen='game'] [data-msg='title']")
+    shared.click("[data-msg='new-game']")
+    assert shared.locator("[name='players']").input_value() == "5"
+    shared.click("[data-msg='start']")  # the game in progress is kept, unfinished
+    shared.locator("#decision [data-action]").first.click()
+    shared.locator(".topbar [name='lang']").select_option("pl")
+    shared.wait_for_function("document.documentElement.lang === 'pl'")
+    shared.click("[data-screen='game'] [data-msg='panel'][data-value='rules']")
+    left = shared_pages.reset(shared_pages.pages["desktop"], "desktop")
+    assert left == [], left
+    open_game(page, f"{site.origin}/?nosw")
+    assert_same(str(shared.evaluate(APP_SHOWN)), str(page.evaluate(APP_SHOWN)))
+    assert shared.evaluate("document.documentElement.lang") == "en"
+    stored = shared.evaluate("Object.keys(localStorage)")
+    assert stored == ["senator.setup"], stored
+    setup = json.loads(shared.evaluate("localStorage.getItem('senator.setup')"))
+    assert setup == {**Setup().to_dict(), "lang": "en"}

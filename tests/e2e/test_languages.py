@@ -12,7 +12,17 @@ import senator_core as sc
 from senator_core import i18n
 from senator_core.app.ui.loading import BOOT_TEXTS
 
-from .conftest import BOOT_TIMEOUT, READY, Site, Watch, next_move, open_game, stored_setup
+from .conftest import (
+    BOOT_TIMEOUT,
+    READY,
+    Site,
+    Watch,
+    at_last_choice,
+    next_move,
+    open_file,
+    open_game,
+    use_setup,
+)
 from .test_interface import assert_no_horizontal_scroll, link_url, shot
 
 # What the page shows in words, with the language picker's own names left out.
@@ -90,24 +100,31 @@ def test_switching_language_mid_game_changes_the_board_prompts_and_log(
     assert "Round" in page.locator(".topbar").inner_text()
 
 
-def test_russian_fits_a_phone_on_every_main_screen(site: Site, phone: tuple[Any, Watch]) -> None:
-    page, _ = phone
-    page.add_init_script(stored_setup(speed="instant"))
-    open_game(page, f"{site.origin}/?lang=ru&nosw")
+def test_russian_fits_a_phone_on_every_main_screen(booted_phone: tuple[Any, Watch]) -> None:
+    """The title, the replay, the table and the end screen in Russian on a phone: a game
+    against the computers (opened at the person's last choice, made in CPython) is
+    played from the replay to its end, then watched again."""
+    page, _ = booted_phone
+    page.locator("[name='lang']:visible").first.select_option("ru")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    use_setup(page, speed="instant")
     assert_no_horizontal_scroll(page)
+    assert not english_left(page, "ru"), english_left(page, "ru")
     shot(page, "language-ru-phone-title")
-    page.click("[data-msg='quick-play']")
+    record = at_last_choice(5)
+    open_file(page, record.file_name(), record.to_json())
+    page.locator("[data-screen='replay']").wait_for()
+    assert_no_horizontal_scroll(page)
+    page.click("[data-msg='play-from']")
+    page.wait_for_function(MY_TURN_OR_END, timeout=BOOT_TIMEOUT)
+    assert_no_horizontal_scroll(page)
+    assert not english_left(page, "ru"), english_left(page, "ru")
+    shot(page, "language-ru-phone-table", full_page=False)
     chooser = random.Random(5)
-    moves = 0
     while True:
         page.wait_for_function(MY_TURN_OR_END, timeout=BOOT_TIMEOUT)
         if next_move(page, chooser) is None:
             break
-        moves += 1
-        if moves in (3, 12):
-            assert_no_horizontal_scroll(page)
-            assert not english_left(page, "ru"), english_left(page, "ru")
-            shot(page, f"language-ru-phone-move-{moves}", full_page=False)
     page.locator("[data-screen='end']").wait_for()
     assert_no_horizontal_scroll(page)
     assert not english_left(page, "ru"), english_left(page, "ru")
@@ -115,6 +132,7 @@ def test_russian_fits_a_phone_on_every_main_screen(site: Site, phone: tuple[Any,
     page.click("[data-screen='end'] [data-msg='watch']")
     page.locator("[data-screen='replay']").wait_for()
     assert_no_horizontal_scroll(page)
+    assert not english_left(page, "ru"), english_left(page, "ru")
     shot(page, "language-ru-phone-replay", full_page=False)
 
 

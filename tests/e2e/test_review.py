@@ -18,11 +18,10 @@ from senator_core.review import review
 
 from ..test_review import plain_positions, position_of
 from .axe import assert_accessible
-from .conftest import BOOT_TIMEOUT, Site, next_move, open_game, stored_setup
+from .conftest import Watch, at_last_choice, next_move, open_file, use_setup
 from .test_languages import english_left
 
 REVIEW_TIMEOUT = 240_000  # a whole game's review on a slow machine, with room to spare
-INSTANT = stored_setup(speed="instant")
 
 
 def blundered_game() -> tuple[sc.Game, int, int]:
@@ -44,10 +43,16 @@ def reviewed(page: Any) -> None:
     page.locator(".review-panel .review-summary").wait_for(timeout=REVIEW_TIMEOUT)
 
 
-def test_a_game_against_the_computers_is_reviewed_in_the_page(site: Site, page: Any) -> None:
-    page.add_init_script(INSTANT)
-    open_game(page, f"{site.origin}/?nosw")
-    page.click("[data-msg='quick-play']")
+def test_a_game_against_the_computers_is_reviewed_in_the_page(
+    booted: tuple[Any, Watch],
+) -> None:
+    """A game against the computers (opened at the person's last choice, made in CPython)
+    played to its end in the page, then reviewed from the end screen."""
+    page, _ = booted
+    use_setup(page, speed="instant")
+    record = at_last_choice(4)
+    open_file(page, record.file_name(), record.to_json())
+    page.click("[data-msg='play-from']")
     chooser = random.Random(4)
     while next_move(page, chooser) is not None:
         pass
@@ -80,16 +85,13 @@ def test_a_game_against_the_computers_is_reviewed_in_the_page(site: Site, page: 
 
 
 def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_the_file(
-    site: Site, browser: Any, tmp_path: Path
+    booted: tuple[Any, Watch], booted_phone: tuple[Any, Watch], tmp_path: Path
 ) -> None:
     game, seat, step = blundered_game()
     occupants = tuple(HUMAN if s == seat else "normal" for s in range(game.players))
     source = tmp_path / "blunder.senator.json"
     source.write_text(Record(game, tuple(range(game.players)), occupants).to_json())
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    ctx.set_default_timeout(BOOT_TIMEOUT)
-    page = ctx.new_page()
-    open_game(page, f"{site.origin}/?nosw")
+    page, _ = booted
     page.click("[data-msg='import-file']")
     page.set_input_files("#import-file", str(source))
     page.locator(".review-panel [data-msg='review']").click()
@@ -120,12 +122,10 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
     assert record.review is not None and record.review.seats == (seat,)
     # The page's review, made by the wheel in Pyodide, is the one CPython makes.
     assert record.review == review(game, [seat], "hard", 0)
-    ctx.close()
 
-    elsewhere = browser.new_context(viewport={"width": 390, "height": 844})
-    elsewhere.set_default_timeout(BOOT_TIMEOUT)
-    other = elsewhere.new_page()
-    open_game(other, f"{site.origin}/?nosw&lang=pl")
+    other, _ = booted_phone  # another page, at a phone's size, in Polish
+    other.locator("[name='lang']:visible").first.select_option("pl")
+    other.wait_for_function("document.documentElement.lang === 'pl'")
     other.click("[data-msg='import-file']")
     other.set_input_files("#import-file", str(saved))
     other.locator(".review-panel .review-summary").wait_for()
@@ -143,6 +143,5 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
     assert "разбор" in (other.locator(".review-panel").text_content() or "").lower()
     assert not english_left(other, "ru"), english_left(other, "ru")
     assert_accessible(other, "the review on a phone, in Russian")
-    elsewhere.close()
     kept = json.loads(saved.read_text())
     assert kept["version"] == 2 and kept["review"]["version"] == 1

@@ -12,19 +12,20 @@ from typing import Any
 import pytest
 
 import senator_core as sc
-from senator_core.records import Record, record_link
+from senator_core.records import Record
 
 from ..scenario import play, rigged
 from .conftest import (
-    BOOT_TIMEOUT,
-    DESKTOP,
     PHONE,
+    SharedPages,
     Site,
     Watch,
+    fail_on_adapter_reports,
+    open_deal,
+    open_file,
     open_game,
     random_move,
-    stored_setup,
-    watch_context,
+    use_setup,
 )
 from .test_computers import HUMAN, set_up
 from .test_interface import (
@@ -33,8 +34,6 @@ from .test_interface import (
     link_url,
     saved_game,
 )
-
-SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 # Where an element is against the window: empty when it is wholly in view.
 OUT_OF_VIEW = """(el) => {
@@ -65,17 +64,12 @@ ANIMATED = """() => document.getAnimations()
 
 
 @pytest.fixture
-def sized(browser: Any, request: pytest.FixtureRequest) -> Iterator[tuple[Any, Watch]]:
-    """A page at the size the test is parametrised with (phone sizes touch-capable)."""
-    size = request.param
-    phone = size == "phone"
-    ctx = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
-    ctx.set_default_timeout(BOOT_TIMEOUT)
-    seen = watch_context(ctx)
-    tab = ctx.new_page()
-    yield tab, seen
-    ctx.close()
-    assert not seen.adapter_reports(), seen.adapter_reports()
+def sized(shared_pages: SharedPages, request: pytest.FixtureRequest) -> Iterator[tuple[Any, Watch]]:
+    """The shared page at the size the test is parametrised with (phone sizes
+    touch-capable), on the title screen."""
+    shared = shared_pages.ready(request.param)
+    yield shared.page, shared.watch
+    fail_on_adapter_reports(shared.watch)
 
 
 def debate_in_progress(players: int) -> sc.GameConfig:
@@ -88,13 +82,12 @@ def debate_in_progress(players: int) -> sc.GameConfig:
 @pytest.mark.parametrize("sized", ["desktop", "phone"], indirect=True)
 @pytest.mark.parametrize("players", [3, 5])
 def test_decision_hand_and_every_bid_in_view_without_scrolling(
-    site: Site, sized: tuple[Any, Watch], players: int
+    sized: tuple[Any, Watch], players: int
 ) -> None:
     """While a human is to act in a debate: the decision, the hand to act with and
     every seat's bid are on the first screen; nothing scrolls sideways at 360 px."""
     page, watch = sized
-    config = debate_in_progress(players)
-    open_game(page, link_url(site, config))
+    open_deal(page, debate_in_progress(players))
     page.click("[data-action='topic war']")
     page.click("[data-action='play 2 2']")  # a bid on the table, then the next to act
     page.evaluate("window.scrollTo(0, 0)")
@@ -117,14 +110,13 @@ def test_decision_hand_and_every_bid_in_view_without_scrolling(
 
 @pytest.mark.parametrize("sized", ["desktop", "phone"], indirect=True)
 def test_against_the_computers_the_decision_and_hand_stay_in_view(
-    site: Site, sized: tuple[Any, Watch]
+    sized: tuple[Any, Watch],
 ) -> None:
     """One human at the bottom with their own seat, three computers around: on the
     human's debate turn everything needed is on the first screen too, even under
     Spartacus, whose minimum adds a line to the decision (the deal of seed 9)."""
     page, watch = sized
-    page.add_init_script(stored_setup(speed="instant"))
-    open_game(page, f"{site.origin}/?nosw")
+    use_setup(page, speed="instant")
     set_up(page, seed=9, occupants=[HUMAN, "normal", "normal", "normal"], first_opener="random")
     page.click("[data-msg='start']")
     assert page.locator(".event-card", has_text="Spartacus").count() == 1
@@ -155,9 +147,10 @@ def test_against_the_computers_the_decision_and_hand_stay_in_view(
 
 
 def test_pieces_move_at_the_normal_pace_and_a_click_during_a_move_acts(
-    site: Site, page: Any, watch: Watch
+    booted: tuple[Any, Watch],
 ) -> None:
-    open_game(page, link_url(site, debate_in_progress(4)))
+    page, watch = booted
+    open_deal(page, debate_in_progress(4))
     page.click("[data-action='topic war']")
     assert "token-war" in page.evaluate(ANIMATED), "the topic flies from the docket"
     page.click("[data-action='play 2 2']")
@@ -171,16 +164,13 @@ def test_pieces_move_at_the_normal_pace_and_a_click_during_a_move_acts(
     assert watch.errors == []
 
 
-def test_no_motion_under_reduced_motion(site: Site, browser: Any) -> None:
-    ctx = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
-    try:
-        page = ctx.new_page()
-        open_game(page, link_url(site, debate_in_progress(4)))
-        page.click("[data-action='topic war']")
-        page.click("[data-action='play 2 2']")
-        assert page.evaluate(ANIMATED) == []
-    finally:
-        ctx.close()
+def test_no_motion_under_reduced_motion(booted: tuple[Any, Watch]) -> None:
+    page, _ = booted
+    page.emulate_media(reduced_motion="reduce")
+    open_deal(page, debate_in_progress(4))
+    page.click("[data-action='topic war']")
+    page.click("[data-action='play 2 2']")
+    assert page.evaluate(ANIMATED) == []
 
 
 def test_no_motion_at_the_instant_pace_or_when_catching_up(site: Site, page: Any) -> None:
@@ -198,11 +188,12 @@ def test_no_motion_at_the_instant_pace_or_when_catching_up(site: Site, page: Any
 
 
 def test_a_second_tap_on_a_new_control_under_the_finger_does_not_act(
-    site: Site, page: Any, watch: Watch
+    booted: tuple[Any, Watch],
 ) -> None:
     """Hot seat: Livia's Withdraw appears where Brutus's was; a double tap meant for
     Brutus's does not withdraw Livia too, but a tap a moment later does."""
-    open_game(page, link_url(site, debate_in_progress(4)))
+    page, watch = booted
+    open_deal(page, debate_in_progress(4))
     page.click("[data-action='topic war']")
     page.click("[data-action='play 2 2']")  # Brutus to act
     box = page.locator("#decision [data-action='withdraw']").bounding_box()
@@ -224,11 +215,12 @@ def test_a_second_tap_on_a_new_control_under_the_finger_does_not_act(
 # --------------------------------------------------------------------------- whose turn
 
 
-def test_quick_play_and_the_turn_coming_back(site: Site, page: Any, watch: Watch) -> None:
+def test_quick_play_and_the_turn_coming_back(booted: tuple[Any, Watch]) -> None:
     """One tap seats the player against three Normal computers; when play comes back
     to them, the tab title, a banner and a sound say so."""
-    page.add_init_script(stored_setup(speed="fast"))
-    open_game(page, f"{site.origin}/?nosw")
+    page, watch = booted
+    use_setup(page, speed="fast")
+    chimed = int(page.evaluate("document.documentElement.dataset.chimes || '0'"))
     page.click("[data-msg='quick-play']")
     page.locator("[data-screen='game']").wait_for()
     occupants = page.locator(".seat-board .seat-occupant").all_inner_texts()
@@ -256,7 +248,7 @@ def test_quick_play_and_the_turn_coming_back(site: Site, page: Any, watch: Watch
     assert page.evaluate(covers) == []
     assert page.title() == "Your turn · Senator"
     chimes = int(page.evaluate("document.documentElement.dataset.chimes || '0'"))
-    assert chimes >= 1, "a sound when the turn comes"
+    assert chimes > chimed, "a sound when the turn comes"
     page.click("[data-msg='toggle'][data-value='sound']")
     assert page.locator("[data-value='sound']").get_attribute("aria-pressed") == "false"
     for _ in range(10):  # the player's move may bring another decision of theirs
@@ -284,39 +276,34 @@ def sitting_out_record() -> Record:
     return Record(game, (0, 1, 2), ("human", "easy", "easy"))
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("sized", ["desktop", "phone"], indirect=True)
 def test_a_player_sits_out_the_round_and_its_story_is_held_until_they_go_on(
-    site: Site, browser: Any, size: str
+    sized: tuple[Any, Watch], request: pytest.FixtureRequest
 ) -> None:
-    ctx = browser.new_context(viewport=SIZES[size])
-    watch = watch_context(ctx)
-    page = ctx.new_page()
-    try:
-        page.add_init_script(stored_setup(speed="fast"))
-        link = record_link(sitting_out_record())
-        assert link is not None
-        open_game(page, f"{site.origin}/{link}&nosw")
-        page.click("[data-msg='play-from']")
-        page.click("[data-action='topic taxes']")
-        note = page.locator(".sitting-out")
-        note.wait_for()
-        assert "you sit out the rest of this round" in note.inner_text()
-        # The round plays on without the player: the next thing asked is to go on.
-        story = page.locator(".round-story")
-        story.wait_for(timeout=60_000)
-        text = story.text_content() or ""
-        assert "Round 1 is over" in text and "Livia passed" in text
-        assert page.locator("[data-action]").count() == 0, "the table waits on the summary"
-        moves = page.evaluate("document.documentElement.dataset.moves")
-        page.wait_for_timeout(1500)
-        assert page.evaluate("document.documentElement.dataset.moves") == moves
-        assert_in_view(page, page.locator("[data-msg='go-on']"), "On to round 2")
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"round-story-{size}.png"))
-        page.click("[data-msg='go-on']")
-        story.wait_for(state="detached")
-        game = saved_game(page)
-        assert game.round == 2 and sum(game.hand(0).values()) == 7
-        assert watch.errors == []
-    finally:
-        ctx.close()
+    page, watch = sized
+    size = request.node.callspec.params["sized"]
+    use_setup(page, speed="fast")
+    record = sitting_out_record()
+    open_file(page, record.file_name(), record.to_json())
+    page.click("[data-msg='play-from']")
+    page.click("[data-action='topic taxes']")
+    note = page.locator(".sitting-out")
+    note.wait_for()
+    assert "you sit out the rest of this round" in note.inner_text()
+    # The round plays on without the player: the next thing asked is to go on.
+    story = page.locator(".round-story")
+    story.wait_for(timeout=60_000)
+    text = story.text_content() or ""
+    assert "Round 1 is over" in text and "Livia passed" in text
+    assert page.locator("[data-action]").count() == 0, "the table waits on the summary"
+    moves = page.evaluate("document.documentElement.dataset.moves")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("document.documentElement.dataset.moves") == moves
+    assert_in_view(page, page.locator("[data-msg='go-on']"), "On to round 2")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"round-story-{size}.png"))
+    page.click("[data-msg='go-on']")
+    story.wait_for(state="detached")
+    game = saved_game(page)
+    assert game.round == 2 and sum(game.hand(0).values()) == 7
+    assert watch.errors == []

@@ -4,6 +4,7 @@ and the writes that bring what is stored up to a model."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import assert_never
 
@@ -12,6 +13,8 @@ from ...records import RecordError
 from ..changes import on_screen
 from ..effects import Download, Effect, Effects, PickFile, Store
 from ..model import Model
+from ..setup.state import Setup
+from ..setup.update import setup_from_dict
 from .files import export_file, open_file
 from .messages import (
     ChooseFile,
@@ -24,7 +27,7 @@ from .messages import (
     StorageFailed,
     Stored,
 )
-from .saves import HISTORY_KEY, SAVE_KEY, load_history, load_session
+from .saves import HISTORY_KEY, SAVE_KEY, SETUP_KEY, load_history, load_session
 from .storage import persist, session_model
 
 
@@ -83,6 +86,14 @@ def _remember(model: Model, key: str, value: str | None) -> Model:
 
 def _stored(model: Model, key: str, value: str | None) -> Model:
     """Another tab changed what is stored under `key`."""
+    if key == SETUP_KEY:
+        # Another tab's set-up is this one's too (in the language this one speaks), so
+        # this tab's next write keeps it.
+        try:
+            setup = setup_from_dict(json.loads(value)) if value else Setup()
+        except ValueError:
+            return model
+        return replace(model, setup=replace(setup, lang=model.setup.lang))
     if key == HISTORY_KEY and HISTORY_KEY not in model.held:
         try:
             games = load_history(value)[0] if value else ()
