@@ -307,9 +307,14 @@ def test_a_guest_who_drops_comes_back_by_a_new_code_and_nobody_else_hosts() -> N
     assert "is away" not in str(view(first.model))
     net.send(host, MakeCode())  # the host offers the away seat a new code
     assert 'data-msg="accept-code"' in str(view(host.model))
-    model, _writes = init({ONLINE_KEY: stored}, page_url=second.model.page_url, build="test-build")
+    model, _writes = init(
+        {ONLINE_KEY: stored},
+        page_url=second.model.page_url,
+        build="test-build",
+        entropy=b"a new page load",
+    )
     back = net.add("second-again", Setup())
-    back.model = replace(model, entropy="a new page load")
+    back.model = model
     assert back.model.online is not None and back.model.online.direct
     for effect in start(back.model):
         net.carry_out(back, effect)

@@ -17,7 +17,6 @@ import os
 import sys
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -196,7 +195,7 @@ class Page:
             rest = params.toString()
             js.history.replaceState(None, "", location.pathname + (f"?{rest}" if rest else ""))
         browser = tuple(str(code) for code in (js.navigator.languages or [js.navigator.language]))
-        model, writes = init(
+        self.model, writes = init(
             {key: storage_get(key) for key in STORED_KEYS},
             link if isinstance(link, str) else None,
             f"{location.origin}{location.pathname}",
@@ -204,10 +203,8 @@ class Page:
             lang if isinstance(lang, str) else None,
             browser,
             str(js.window.senatorBuild or "dev"),
+            js.crypto.getRandomValues(js.Uint8Array.new(32)).to_bytes(),
         )
-        # This page's random ids (an online table's device, room and secret) come from here.
-        entropy = "".join(f"{b:02x}" for b in js.crypto.getRandomValues(js.Uint8Array.new(32)))
-        self.model = replace(model, entropy=entropy)
         self.table: Any = None  # the online table's transport, once joined
         self.direct: Any = None  # the connections made by codes, once one is
         # What either transport (relays or codes) tells the page, as messages; made once

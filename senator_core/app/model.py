@@ -78,7 +78,7 @@ class Model:
     online: Online | None = None  # the table shared with other devices, when online
     story: int = 0  # the round whose summary the table holds until the player goes on
     lesson: Lesson | None = None  # the guided first game, when it is the game at the table
-    entropy: str = ""  # random text from the page, that this device's ids are made from
+    entropy: str = ""  # the page's random bytes (hex), that this device's ids are made from
     build: str = ""  # the build of the game this page runs (devices of another cannot play)
     reviewing: ReviewRun | None = None  # the review being made, in the background
     review_all: bool = False  # the review shows the computers' moves too

@@ -75,17 +75,20 @@ def init(
     lang: str | None = None,
     browser: tuple[str, ...] = (),
     build: str = "",
+    entropy: bytes = b"",
 ) -> tuple[Model, dict[str, str | None]]:
     """The first model, from what the browser stored and the `game` link parameter
     (`now`, the time, dates a game in progress that a link's game sets aside). The
     language is the `lang` link parameter's (then remembered), else the one chosen
-    before, else the first of the browser's languages the game speaks.
+    before, else the first of the browser's languages the game speaks. `entropy`, the
+    page's random bytes, is what this device's ids (an online table's device, room and
+    secret) are made from.
 
     Returns the model and storage changes to make (an unreadable save or history
     is kept aside under another key, never lost). The model's `stored` is what the
     storage holds once those are made.
     """
-    model, writes = _read(storage, link, page_url, now, lang, browser, build)
+    model, writes = _read(storage, link, page_url, now, lang, browser, build, entropy.hex())
     stored = {key: storage.get(key) for key in STORED_KEYS}
     stored.update((k, v) for k, v in writes.items() if k in STORED_KEYS)
     known = tuple((k, v) for k, v in stored.items() if v is not None)  # nothing: not kept
@@ -100,6 +103,7 @@ def _read(
     lang: str | None,
     browser: tuple[str, ...],
     build: str = "",
+    entropy: str = "",
 ) -> tuple[Model, dict[str, str | None]]:
     writes: dict[str, str | None] = {}
     notices: list[str] = []
@@ -114,7 +118,14 @@ def _read(
         writes[SETUP_KEY] = json.dumps(setup.to_dict())  # remembered at once
     spoken = pick_language(setup.lang, *browser)
     use(spoken)
-    model = Model(setup=setup, colours=setup.colours, page_url=page_url, lang=spoken, build=build)
+    model = Model(
+        setup=setup,
+        colours=setup.colours,
+        page_url=page_url,
+        lang=spoken,
+        build=build,
+        entropy=entropy,
+    )
     held: set[str] = set()
     history: tuple[Kept, ...] = ()
     stored_history = storage.get(HISTORY_KEY)
