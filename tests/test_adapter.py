@@ -48,3 +48,20 @@ def test_a_sentence_in_the_adapter_is_found() -> None:
         '    say("There is no game.")\n'
     )
     assert sentences(source) == ["There is no game."]
+
+
+def calls(source: str, name: str) -> list[ast.Call]:
+    """The calls in `source` of the function or method `name`."""
+    return [
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] == name
+    ]
+
+
+def test_the_adapter_writes_storage_in_one_place_the_store_effect() -> None:
+    """`init`'s writes are `Store` effects too: one piece of code writes, and reports a
+    refused write as `StorageFailed`, whatever message or start asked for it."""
+    source = ADAPTER.read_text(encoding="utf-8")
+    assert len(calls(source, "storage_set")) == 1
+    assert len(calls(source, "StorageFailed")) == 1

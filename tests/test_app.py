@@ -42,7 +42,7 @@ from senator_core.app.view import HINT_SHOWN, page_title, tie_break_steps
 from senator_core.bots.heuristic import Heuristic
 from senator_core.records import Record, RecordError, game_link, read_link
 
-from .appkit import updated
+from .appkit import updated, written
 from .markup import Elements
 from .scenario import play, rigged
 
@@ -164,7 +164,7 @@ def test_the_last_setup_is_remembered() -> None:
     restored, _ = init({SETUP_KEY: stored[SETUP_KEY]})
     assert restored.setup.names[1] == "Quintus"
     broken, writes = init({SETUP_KEY: "{nonsense"})
-    assert broken.setup == Setup() and writes == {}
+    assert broken.setup == Setup() and not writes
 
 
 # ---------------------------------------------------------------- the board
@@ -391,7 +391,7 @@ def test_saves_round_trip_and_bad_saves_are_set_aside() -> None:
     text = stored[SAVE_KEY]
     assert text is not None
     loaded, writes = init(stored)
-    assert writes == {} and loaded.game is not None
+    assert not writes and loaded.game is not None
     assert loaded.game.to_json() == game.to_json() and loaded.screen == "title"
     assert "continue" in Page(view(loaded)).values("data-msg")
     for bad in (
@@ -401,7 +401,7 @@ def test_saves_round_trip_and_bad_saves_are_set_aside() -> None:
         text.replace('"round":1', '"round":2'),
     ):
         fresh, writes = init({SAVE_KEY: bad})
-        assert fresh.game is None and writes == {UNREADABLE_KEY: bad, SAVE_KEY: None}
+        assert fresh.game is None and written(writes) == {UNREADABLE_KEY: bad, SAVE_KEY: None}
         assert fresh.notice is not None and "could not be read" in fresh.notice
         assert "set aside" in fresh.notice
     assert init({})[0] == Model()

@@ -20,7 +20,7 @@ from senator_core import i18n
 from senator_core.app import Act, Model, control, init, view
 from senator_core.app.keeping.saves import SETUP_KEY
 
-from .appkit import updated
+from .appkit import updated, written
 from .test_app import Page
 
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
@@ -157,7 +157,7 @@ def test_the_language_is_picked_at_start_switched_at_any_time_and_remembered() -
         assert model.lang == "pl" and model.setup.lang == ""
         model, writes = init({}, lang="ru", browser=("pl-PL",))
         assert model.lang == "ru" and model.setup.lang == "ru"  # a link's choice is kept
-        again, _ = init({SETUP_KEY: writes[SETUP_KEY]}, browser=("pl-PL",))
+        again, _ = init({SETUP_KEY: written(writes)[SETUP_KEY]}, browser=("pl-PL",))
         assert again.lang == "ru"
         playing = updated(again, control("quick-play"), "2026-12-01T09:30:00")
         chooser = random.Random(2)

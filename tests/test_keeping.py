@@ -13,14 +13,16 @@ from typing import Any
 import pytest
 
 import senator_core as sc
-from senator_core.app import Act, Model, control, init, persist, view
+from senator_core.app import Act, Model, control, init, persist, update, view
 from senator_core.app.derived import just_happened, mover, record_of, undo_to, watched
+from senator_core.app.effects import Store
 from senator_core.app.keeping.files import export_file
 from senator_core.app.keeping.messages import FileOpened, StorageFailed, Stored
 from senator_core.app.keeping.saves import (
     HISTORY_KEY,
     HISTORY_LIMIT,
     SAVE_KEY,
+    SETUP_KEY,
     UNREADABLE_KEY,
     Kept,
     add_kept,
@@ -48,7 +50,7 @@ from senator_core.records import (
 )
 from senator_core.sightings import Facts
 
-from .appkit import updated
+from .appkit import store, updated, written
 from .test_app import Page
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -139,7 +141,7 @@ def changed(text: str, change: Callable[[Any], object]) -> str:
 def reload(model: Model) -> Model:
     """The page opened again on what this model left in storage."""
     loaded, writes = init(persist(model))
-    assert writes == {}
+    assert not writes
     return loaded
 
 
@@ -203,10 +205,43 @@ def test_every_kind_of_bad_save_is_set_aside_with_its_reason_and_no_game() -> No
     for reason, saved in bad.items():
         fresh, writes = init({SAVE_KEY: saved})
         assert fresh.game is None, reason
-        assert writes == {UNREADABLE_KEY: saved, SAVE_KEY: None}, reason
+        assert written(writes) == {UNREADABLE_KEY: saved, SAVE_KEY: None}, reason
         assert fresh.notice is not None and reason in fresh.notice, (reason, fresh.notice)
         assert "set aside" in fresh.notice
     assert data["version"] == 2
+
+
+def test_an_unreadable_save_is_set_aside_by_inits_writes_and_kept_if_that_is_refused() -> None:
+    """`init`'s writes are `Store` effects, carried out as every other: the unreadable
+    save is copied aside, and cleared only where the copy is there. A browser that
+    refuses the copy is told of as any refused write, and the save stays unwritten over
+    (`held`) while the page is open."""
+    bad = '{"format": "senator-session", broken'
+    model, writes = init({SAVE_KEY: bad})
+    assert all(isinstance(e, Store) for e in writes)
+    storage: dict[str, str | None] = {SAVE_KEY: bad}
+    assert store(storage, writes) == []
+    assert storage == {UNREADABLE_KEY: bad}
+
+    storage = {SAVE_KEY: bad}
+    said = store(storage, writes, refused={UNREADABLE_KEY})
+    assert storage == {SAVE_KEY: bad}, "the save is not cleared without its copy"
+    assert said == [StorageFailed(UNREADABLE_KEY, None), Stored(UNREADABLE_KEY, None)]
+    for msg in said:
+        model, effects = update(model, msg, NOW)
+        assert SAVE_KEY not in written(effects)
+    assert model.alert == "storage" and SAVE_KEY in model.held
+    playing, effects = update(model, control("quick-play"), NOW)
+    assert playing.game is not None and SAVE_KEY not in written(effects)
+    assert store(storage, effects) == [] and storage[SAVE_KEY] == bad
+
+
+def test_the_lang_parameter_is_remembered_by_a_write_of_inits() -> None:
+    model, writes = init({}, lang="pl")
+    storage: dict[str, str | None] = {}
+    assert store(storage, writes) == []
+    assert json.loads(storage[SETUP_KEY] or "")["lang"] == "pl" and model.lang == "pl"
+    assert not written(update(model, control("rules"), NOW)[1]), "known to be stored"
 
 
 def test_a_save_from_a_newer_version_is_refused_and_left_untouched() -> None:
@@ -215,7 +250,7 @@ def test_a_save_from_a_newer_version_is_refused_and_left_untouched() -> None:
     newer["version"] = 3
     text = json.dumps(newer)
     fresh, writes = init({SAVE_KEY: text})
-    assert fresh.game is None and writes == {}
+    assert fresh.game is None and not writes
     assert fresh.notice is not None and "newer version" in fresh.notice
     playing = updated(fresh, control("quick-play"), NOW)
     assert SAVE_KEY not in persist(playing)  # a game started here does not write over it
@@ -233,7 +268,7 @@ def test_every_earlier_save_version_is_brought_up_to_date() -> None:
     assert autos == data["auto"] == [33, 40, 50]
     assert [i for i, t in enumerate(session.turns) if t.auto] == list(session.record.auto)
     model, writes = init({SAVE_KEY: text})
-    assert writes == {} and model.screen == "title"
+    assert not writes and model.screen == "title"
     assert model.auto == (33, 40, 50) and model.occupants[:4] == session.record.occupants
     assert "continue" in Page(view(model)).values("data-msg")
     # Saved again, it is the current version, and reads back the same.
@@ -247,7 +282,7 @@ def test_the_current_version_reads_its_own_kept_output() -> None:
     session = load_session(text)
     assert session.shown.screen == "game" and session.shown.hint is not None
     model, writes = init({SAVE_KEY: text})
-    assert writes == {} and model.screen == "game" and model.hint is not None
+    assert not writes and model.screen == "game" and model.hint is not None
     assert persist(model)[SAVE_KEY] == text.strip()
     # A save of this version made when "shown" also held what had been seen and who
     # moved last (both now follow from the record) reads to the same screen.
@@ -255,7 +290,7 @@ def test_the_current_version_reads_its_own_kept_output() -> None:
     older = text.replace(shown, shown + '"seen":39,"mover":0,')
     assert older != text
     earlier, writes = init({SAVE_KEY: older})
-    assert writes == {} and str(view(earlier)) == str(view(model))
+    assert not writes and str(view(earlier)) == str(view(model))
 
 
 # ---------------------------------------------------------------- records and links
@@ -508,7 +543,7 @@ def test_unreadable_kept_games_are_set_aside_and_the_history_is_bounded() -> Non
     loaded, writes = init({HISTORY_KEY: json.dumps(broken)})
     assert len(loaded.history) == 1 and loaded.notice is not None
     assert "1 of the games kept" in loaded.notice
-    assert writes[HISTORY_KEY] == text
+    assert written(writes)[HISTORY_KEY] == text
     games, lost = load_history(text)
     assert lost == 0 and len(games) == 1
     many = tuple(

@@ -40,6 +40,8 @@ from senator_core.app.view import view
 from senator_core.bots import make
 from senator_core.online.wire import encode
 
+from .appkit import written
+
 NOW = "2026-12-02T20:00:00"
 
 
@@ -298,7 +300,7 @@ def test_an_unreadable_kept_table_is_said_and_cleared(text: str) -> None:
     model, writes = init({ONLINE_KEY: text} if text else {ONLINE_KEY: "{"})
     assert model.online is None and model.screen == "title"
     assert "could not be read" in (model.notice or "")
-    assert writes[ONLINE_KEY] is None
+    assert written(writes)[ONLINE_KEY] is None
 
 
 def test_a_forged_stream_kept_here_is_not_restored() -> None:

@@ -240,18 +240,15 @@ class Page:
             js.document.addEventListener(kind, listener)
         self.on_storage_proxy = create_proxy(self.on_storage)
         js.window.addEventListener("storage", self.on_storage_proxy)
-        self.writes = writes
+        self.writes = writes  # init's, carried out with the first effects
 
     async def begin(self) -> None:
         """The first screen, in the page's language once its catalog is here (English
         meanwhile, if it cannot be had), and the effects the page starts with."""
         await self.speak(self.model.lang)
         self.draw()
+        self.carry_out(self.writes)
         self.carry_out(start(self.model))
-        for key, value in self.writes.items():
-            if not storage_set(key, value):
-                self.dispatch(StorageFailed(key, storage_get(key)))
-                break
         self.on_hash_proxy = create_proxy(lambda _event: self.on_hash())
         js.window.addEventListener("hashchange", self.on_hash_proxy)
         self.on_hash()
@@ -401,9 +398,10 @@ class Page:
 
     def carry_out_one(self, effect: Effect) -> None:
         match effect:
-            case Store(key, value, guarded, expected):
-                if guarded and (current := storage_get(key)) != expected:
-                    self.dispatch(Stored(key, current))  # another tab wrote it meanwhile
+            case Store(key, value, guarded, expected, under):
+                watched = under or key
+                if guarded and (current := storage_get(watched)) != expected:
+                    self.dispatch(Stored(watched, current))  # not as the application saw it
                 elif not storage_set(key, value):
                     self.dispatch(StorageFailed(key, storage_get(key)))
             case Think():

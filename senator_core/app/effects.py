@@ -18,14 +18,16 @@ from .messages import Msg
 @dataclass(frozen=True)
 class Store:
     """Write `value` under `key` in the browser's storage (None removes it). With
-    `expected`, only if what is stored there is still `expected`: else the page
-    sends `Stored` with what it found, and writes nothing. A write the browser
-    refuses sends `StorageFailed` with what is stored there now."""
+    `guarded`, only if what is stored under `under` (`key` when empty) is still
+    `expected`: else the page sends `Stored` with that key and what it found there,
+    and writes nothing. A write the browser refuses sends `StorageFailed` with what
+    is stored there now."""
 
     key: str
     value: str | None
     guarded: bool = False
     expected: str | None = None
+    under: str = ""
 
 
 @dataclass(frozen=True)

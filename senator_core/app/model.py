@@ -41,7 +41,8 @@ class Model:
     `history` is the games kept on this browser, newest first; `watch` the replay
     viewer's state. `alert` is a warning that stays until dismissed: "storage" (the
     browser keeps nothing) or "stale" (another tab played on; `newer` is its save).
-    `held` names stored keys written by a newer version, not to be written over;
+    `held` names stored keys not to be written over: written by a newer version, or
+    holding what could not be read and could not be kept aside;
     `confirm` a step that waits for a second tap ("forget-3": delete kept game 3).
     `stored` is what this page last read or wrote under each key it keeps; `epoch`
     counts the changes of the game shown, so that a reply (a computer's move, a

@@ -13,6 +13,7 @@ from ...i18n import LANGUAGES, _, ngettext, pick_language, use
 from ...records import Record, RecordError, read_link
 from ..changes import playing, set_aside
 from ..derived import full_colours, full_occupants, record_of
+from ..effects import Effects, Store
 from ..lesson.line import is_lesson
 from ..lesson.state import Lesson
 from ..model import ALL_HUMAN, Model
@@ -76,7 +77,7 @@ def init(
     browser: tuple[str, ...] = (),
     build: str = "",
     entropy: bytes = b"",
-) -> tuple[Model, dict[str, str | None]]:
+) -> tuple[Model, Effects]:
     """The first model, from what the browser stored and the `game` link parameter
     (`now`, the time, dates a game in progress that a link's game sets aside). The
     language is the `lang` link parameter's (then remembered), else the one chosen
@@ -84,15 +85,22 @@ def init(
     page's random bytes, is what this device's ids (an online table's device, room and
     secret) are made from.
 
-    Returns the model and storage changes to make (an unreadable save or history
-    is kept aside under another key, never lost). The model's `stored` is what the
+    Returns the model and the writes to make first, as `Store` effects: an
+    unreadable save or history is kept aside under another key, and cleared only
+    where that copy is there, so it is never lost. The model's `stored` is what the
     storage holds once those are made.
     """
     model, writes = _read(storage, link, page_url, now, lang, browser, build, entropy.hex())
     stored = {key: storage.get(key) for key in STORED_KEYS}
-    stored.update((k, v) for k, v in writes.items() if k in STORED_KEYS)
+    stored.update((w.key, w.value) for w in writes if w.key in STORED_KEYS)
     known = tuple((k, v) for k, v in stored.items() if v is not None)  # nothing: not kept
-    return replace(model, stored=known), writes
+    return replace(model, stored=known), tuple(writes)
+
+
+def _set_aside(key: str, aside: str, text: str, then: str | None) -> list[Store]:
+    """Keeps `text`, unreadable under `key`, under `aside`, then writes `then` under
+    `key`: only where the copy is there, so a copy the browser refuses loses nothing."""
+    return [Store(aside, text), Store(key, then, guarded=True, expected=text, under=aside)]
 
 
 def _read(
@@ -104,8 +112,8 @@ def _read(
     browser: tuple[str, ...],
     build: str = "",
     entropy: str = "",
-) -> tuple[Model, dict[str, str | None]]:
-    writes: dict[str, str | None] = {}
+) -> tuple[Model, list[Store]]:
+    writes: list[Store] = []
     notices: list[str] = []
     setup = Setup()
     if storage.get(SETUP_KEY):
@@ -115,7 +123,7 @@ def _read(
             setup = Setup()
     if lang in LANGUAGES:
         setup = replace(setup, lang=lang)
-        writes[SETUP_KEY] = json.dumps(setup.to_dict())  # remembered at once
+        writes.append(Store(SETUP_KEY, json.dumps(setup.to_dict())))  # remembered at once
     spoken = pick_language(setup.lang, *browser)
     use(spoken)
     model = Model(
@@ -136,15 +144,14 @@ def _read(
             held.add(HISTORY_KEY)
             notices.append(str(err))
         except RecordError:
-            writes[UNREADABLE_HISTORY_KEY] = stored_history
-            writes[HISTORY_KEY] = None
+            writes += _set_aside(HISTORY_KEY, UNREADABLE_HISTORY_KEY, stored_history, None)
             notices.append(
                 _("The games kept on this browser could not be read; they were set aside.")
             )
         else:
             if lost:
-                writes[UNREADABLE_HISTORY_KEY] = stored_history
-                writes[HISTORY_KEY] = history_json(history)
+                readable = history_json(history)
+                writes += _set_aside(HISTORY_KEY, UNREADABLE_HISTORY_KEY, stored_history, readable)
                 notices.append(
                     ngettext(
                         "{n} of the games kept on this browser could not be read; "
@@ -163,8 +170,7 @@ def _read(
             held.add(SAVE_KEY)
             notices.append(str(err))
         except RecordError as err:
-            writes[UNREADABLE_KEY] = saved
-            writes[SAVE_KEY] = None
+            writes += _set_aside(SAVE_KEY, UNREADABLE_KEY, saved, None)
             # Translators: {reason} is one of the texts that begin "it is" or "it has".
             said = _("The saved game could not be read: {reason} It has been set aside.")
             notices.append(said.format(reason=err))
@@ -176,7 +182,9 @@ def _read(
     if at_table_online and not link:
         model = restored(model, at_table_online)
         if model.online is None:
-            writes[ONLINE_KEY] = None  # unreadable: the game itself was never kept here
+            writes.append(
+                Store(ONLINE_KEY, None)
+            )  # unreadable: the game itself was never kept here
     if link:
         try:
             opened = read_link(link)
