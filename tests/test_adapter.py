@@ -65,3 +65,21 @@ def test_the_adapter_writes_storage_in_one_place_the_store_effect() -> None:
     source = ADAPTER.read_text(encoding="utf-8")
     assert len(calls(source, "storage_set")) == 1
     assert len(calls(source, "StorageFailed")) == 1
+
+
+def strings(source: str) -> list[str]:
+    return [
+        node.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
+
+
+def test_the_adapter_reads_no_format_of_the_address() -> None:
+    """The page hands its query to `init` and what follows its "#" to `Invited` as they
+    are: the application reads them (`?game=`, `?lang=`, `#table=`, `#offer=`) and says
+    what to take out of the address (`ForgetAddress`), which is done in one place."""
+    source = ADAPTER.read_text(encoding="utf-8")
+    assert [s for s in strings(source) if re.match(r"[#?&]?[a-z]+=", s)] == []
+    assert calls(source, "startswith") == []
+    assert len(calls(source, "replaceState")) == 1

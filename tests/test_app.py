@@ -21,7 +21,7 @@ from senator_core.app.derived import (
     sitting_out,
     turn_came,
 )
-from senator_core.app.effects import After, Scroll, Think
+from senator_core.app.effects import After, ForgetAddress, Scroll, Think
 from senator_core.app.keeping.saves import (
     SAVE_KEY,
     SETUP_KEY,
@@ -416,15 +416,33 @@ def test_a_link_opens_the_same_deal() -> None:
     link = game_link(config)
     assert link.startswith("?game=") and "=" not in link[len("?game=") :]
     assert read_link(link[len("?game=") :]) == config
-    model, _ = init({}, link[len("?game=") :], "https://example.org/senator/")
+    model, _ = init({}, link, "https://example.org/senator/")
     assert model.screen == "game" and model.game is not None
     assert model.game.to_json() == sc.new_game(config).to_json()
     assert "https://example.org/senator/?game=" in view(model)
     nine = base64.urlsafe_b64encode(b'{"players": 9}').decode()
     for bad in ("!!!", nine, game_link(sc.GameConfig())[6:-4]):
-        broken, _ = init({}, bad)
+        broken, _ = init({}, f"?game={bad}")
         assert broken.screen == "title" and broken.notice is not None
         assert "could not be opened" in broken.notice
+
+
+def test_the_links_parameters_are_read_by_init_and_taken_out_of_the_address() -> None:
+    """The page hands `init` its query as it is: `init` reads `game` and `lang` (the
+    first of each, as a browser does) and asks the page to take them out of the address,
+    so a reload continues the game the link began, in the language chosen since; the
+    other parameters stay."""
+    link = game_link(sc.GameConfig(players=3, seed=7))
+    model, effects = init({}, f"{link}&lang=pl&nosw&lang=ru")
+    assert model.game is not None and model.game.players == 3 and model.lang == "pl"
+    assert [e for e in effects if isinstance(e, ForgetAddress)] == [ForgetAddress(("game", "lang"))]
+    _model, effects = init({}, "?lang=ru")
+    assert [e for e in effects if isinstance(e, ForgetAddress)] == [ForgetAddress(("lang",))]
+    empty, effects = init({}, "?game=")
+    assert empty.game is None and ForgetAddress(("game",)) in effects
+    for query in ("", "?", "?nosw", "?games=1"):
+        plain, effects = init({}, query)
+        assert plain == Model() and not effects, query
 
 
 def test_session_saves_keep_the_seat_colours() -> None:

@@ -155,7 +155,7 @@ def test_the_language_is_picked_at_start_switched_at_any_time_and_remembered() -
     try:
         model, _ = init({}, browser=("pl-PL", "en"))
         assert model.lang == "pl" and model.setup.lang == ""
-        model, writes = init({}, lang="ru", browser=("pl-PL",))
+        model, writes = init({}, "?lang=ru", browser=("pl-PL",))
         assert model.lang == "ru" and model.setup.lang == "ru"  # a link's choice is kept
         again, _ = init({SETUP_KEY: written(writes)[SETUP_KEY]}, browser=("pl-PL",))
         assert again.lang == "ru"

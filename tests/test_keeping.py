@@ -237,7 +237,7 @@ def test_an_unreadable_save_is_set_aside_by_inits_writes_and_kept_if_that_is_ref
 
 
 def test_the_lang_parameter_is_remembered_by_a_write_of_inits() -> None:
-    model, writes = init({}, lang="pl")
+    model, writes = init({}, "?lang=pl")
     storage: dict[str, str | None] = {}
     assert store(storage, writes) == []
     assert json.loads(storage[SETUP_KEY] or "")["lang"] == "pl" and model.lang == "pl"
@@ -354,7 +354,7 @@ def test_a_link_carries_a_whole_game_when_it_is_short_enough() -> None:
         assert link is not None and len(link) <= LINK_LIMIT + len("?game=")
         opened = read_link(link[len("?game=") :])
         assert isinstance(opened, Record) and opened.game.state() == record.game.state()
-        shown, _ = init({}, link[len("?game=") :])
+        shown, _ = init({}, link)
         assert shown.screen == "replay" and shown.watch is not None
         assert shown.watch.step == record.game.moves
         assert "share-game" in str(view(replace(model, screen="end")))

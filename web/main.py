@@ -35,6 +35,7 @@ from senator_core.app.effects import (
     Download,
     Effect,
     Focus,
+    ForgetAddress,
     Guard,
     LoadQr,
     Moves,
@@ -184,23 +185,12 @@ class Page:
         # The icons' drawings, once, outside what is re-rendered.
         js.document.body.insertAdjacentHTML("afterbegin", str(sprite()))
         location = js.window.location
-        params = js.URLSearchParams.new(location.search)
-        link = params.get("game")
-        lang = params.get("lang")
-        if isinstance(link, str) or isinstance(lang, str):
-            # Opened once: a reload continues the game it began, not the link's deal anew,
-            # in the language chosen since.
-            params.delete("game")
-            params.delete("lang")
-            rest = params.toString()
-            js.history.replaceState(None, "", location.pathname + (f"?{rest}" if rest else ""))
         browser = tuple(str(code) for code in (js.navigator.languages or [js.navigator.language]))
-        self.model, writes = init(
+        self.model, first = init(
             {key: storage_get(key) for key in STORED_KEYS},
-            link if isinstance(link, str) else None,
+            str(location.search or ""),
             f"{location.origin}{location.pathname}",
             now(),
-            lang if isinstance(lang, str) else None,
             browser,
             str(js.window.senatorBuild or "dev"),
             js.crypto.getRandomValues(js.Uint8Array.new(32)).to_bytes(),
@@ -240,27 +230,24 @@ class Page:
             js.document.addEventListener(kind, listener)
         self.on_storage_proxy = create_proxy(self.on_storage)
         js.window.addEventListener("storage", self.on_storage_proxy)
-        self.writes = writes  # init's, carried out with the first effects
+        self.first = first  # what init asks of the page, carried out with `start`'s
 
     async def begin(self) -> None:
         """The first screen, in the page's language once its catalog is here (English
         meanwhile, if it cannot be had), and the effects the page starts with."""
         await self.speak(self.model.lang)
         self.draw()
-        self.carry_out(self.writes)
+        self.carry_out(self.first)
         self.carry_out(start(self.model))
         self.on_hash_proxy = create_proxy(lambda _event: self.on_hash())
         js.window.addEventListener("hashchange", self.on_hash_proxy)
         self.on_hash()
 
     def on_hash(self) -> None:
-        """An invitation opened: at load, or in a page already open (a new code)."""
-        location = js.window.location
-        fragment = str(location.hash or "")
-        if fragment.startswith(("#table=", "#offer=")):
-            if fragment.startswith("#offer="):
-                # An offer answers once: a reload must not answer it again.
-                js.history.replaceState(None, "", location.pathname + location.search)
+        """The address's part after "#", at load or changed since (an invitation link
+        opened, a new code pasted into the address)."""
+        fragment = str(js.window.location.hash or "")
+        if fragment:
             self.dispatch(Invited(fragment))
 
     async def speak(self, lang: str) -> bool:
@@ -438,6 +425,8 @@ class Page:
                 self.scroll(to, nearest)
             case PageTitle(text):
                 js.document.title = text
+            case ForgetAddress(params, fragment):
+                self.forget_address(params, fragment)
             case PageLanguage(code):
                 # The page says which language it reads in once it does.
                 if has_catalog(code):
@@ -656,6 +645,15 @@ class Page:
         link.click()
         link.remove()
         js.setTimeout(create_once(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    def forget_address(self, params: tuple[str, ...], fragment: bool) -> None:
+        location = js.window.location
+        query = js.URLSearchParams.new(location.search)
+        for name in params:
+            query.delete(name)
+        rest = query.toString()
+        kept = "" if fragment else str(location.hash or "")
+        js.history.replaceState(None, "", location.pathname + (f"?{rest}" if rest else "") + kept)
 
     def focus(self, element: str) -> None:
         target = js.document.getElementById(element)

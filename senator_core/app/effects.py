@@ -138,6 +138,16 @@ class PageLanguage:
 
 
 @dataclass(frozen=True)
+class ForgetAddress:
+    """Take parts of the page's address out of it, without loading the page again, so
+    that a reload does not open them again: the query's parameters named in `params`,
+    and (`fragment`) the part after "#"."""
+
+    params: tuple[str, ...] = ()
+    fragment: bool = False
+
+
+@dataclass(frozen=True)
 class Moves:
     """How many actions the game shown has had (-1: none), marked on the page so a
     watcher (a test, say) can wait for a move it did not make."""
@@ -217,6 +227,7 @@ Effect = (
     | Scroll
     | PageTitle
     | PageLanguage
+    | ForgetAddress
     | Moves
     | Connect
     | Transmit

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from urllib.parse import parse_qsl
 
 from ...config import GameConfig
 from ...game import new_game
@@ -13,7 +14,7 @@ from ...i18n import LANGUAGES, _, ngettext, pick_language, use
 from ...records import Record, RecordError, read_link
 from ..changes import playing, set_aside
 from ..derived import full_colours, full_occupants, record_of
-from ..effects import Effects, Store
+from ..effects import Effects, ForgetAddress, Store
 from ..lesson.line import is_lesson
 from ..lesson.state import Lesson
 from ..model import ALL_HUMAN, Model
@@ -40,6 +41,7 @@ from .saves import (
 )
 
 STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, ONLINE_KEY)  # what the page reads when it opens
+OPENED_ONCE = ("game", "lang")  # the address's parameters read once, then taken out
 
 
 def session_model(model: Model, session: Session) -> Model:
@@ -70,31 +72,39 @@ def session_model(model: Model, session: Session) -> Model:
 
 def init(
     storage: dict[str, str | None],
-    link: str | None = None,
+    query: str = "",
     page_url: str = "",
     now: str = "",
-    lang: str | None = None,
     browser: tuple[str, ...] = (),
     build: str = "",
     entropy: bytes = b"",
 ) -> tuple[Model, Effects]:
-    """The first model, from what the browser stored and the `game` link parameter
-    (`now`, the time, dates a game in progress that a link's game sets aside). The
-    language is the `lang` link parameter's (then remembered), else the one chosen
-    before, else the first of the browser's languages the game speaks. `entropy`, the
-    page's random bytes, is what this device's ids (an online table's device, room and
+    """The first model, from what the browser stored and the page's address: its
+    `query` (the part after "?"), whose `game` parameter opens a deal or a whole game
+    (`now`, the time, dates a game in progress that it sets aside), and whose `lang`
+    parameter picks the language (then remembered; else the one chosen before, else
+    the first of the browser's languages the game speaks). `entropy`, the page's
+    random bytes, is what this device's ids (an online table's device, room and
     secret) are made from.
 
-    Returns the model and the writes to make first, as `Store` effects: an
-    unreadable save or history is kept aside under another key, and cleared only
-    where that copy is there, so it is never lost. The model's `stored` is what the
-    storage holds once those are made.
+    Returns the model and the effects to carry out first: the writes (an unreadable
+    save or history is kept aside under another key, and cleared only where that
+    copy is there, so it is never lost), and the parameters to take out of the
+    address, opened once: a reload continues the game the link began, not its deal
+    anew, in the language chosen since. The model's `stored` is what the storage
+    holds once those writes are made.
     """
+    found: dict[str, str] = {}
+    for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
+        found.setdefault(name, value)  # the first of a name, as the browser reads it
+    link, lang = found.get("game"), found.get("lang")
     model, writes = _read(storage, link, page_url, now, lang, browser, build, entropy.hex())
     stored = {key: storage.get(key) for key in STORED_KEYS}
     stored.update((w.key, w.value) for w in writes if w.key in STORED_KEYS)
     known = tuple((k, v) for k, v in stored.items() if v is not None)  # nothing: not kept
-    return replace(model, stored=known), tuple(writes)
+    once = tuple(name for name in OPENED_ONCE if name in found)
+    forget = (ForgetAddress(once),) if once else ()
+    return replace(model, stored=known), (*writes, *forget)
 
 
 def _set_aside(key: str, aside: str, text: str, then: str | None) -> list[Store]:
@@ -182,9 +192,8 @@ def _read(
     if at_table_online and not link:
         model = restored(model, at_table_online)
         if model.online is None:
-            writes.append(
-                Store(ONLINE_KEY, None)
-            )  # unreadable: the game itself was never kept here
+            # Unreadable: the game itself was never kept here.
+            writes.append(Store(ONLINE_KEY, None))
     if link:
         try:
             opened = read_link(link)

@@ -34,6 +34,7 @@ from ..effects import (
     Disconnect,
     Effect,
     Effects,
+    ForgetAddress,
     LoadQr,
     Offer,
     Transmit,
@@ -90,7 +91,7 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
         case OpenTable(direct):
             return open_table(set_aside(model, now), direct)
         case Invited(fragment):
-            return invited(set_aside(model, now), fragment)
+            return opened_at(model, fragment, now)
         case TakeSeat(seat):
             return take_seat(model, seat)
         case BeginTable():
@@ -219,6 +220,19 @@ def open_table(model: Model, direct: bool = False) -> tuple[Model, Effects]:
 def qr_ready(model: Model) -> Model:
     online = model.online
     return model if online is None else replace(model, online=replace(online, qr=True))
+
+
+def opened_at(model: Model, fragment: str, now: str) -> tuple[Model, Effects]:
+    """The page's address names something after "#", at load or since: an invitation
+    joins its table (the game in progress set aside); anything else there is none."""
+    named = fragment.removeprefix("#")
+    if named.startswith("offer="):
+        joined, effects = invited(set_aside(model, now), fragment)
+        # An offer answers once: a reload must not answer it again.
+        return joined, (ForgetAddress(fragment=True), *effects)
+    if named.startswith("table="):
+        return invited(set_aside(model, now), fragment)
+    return model, ()
 
 
 def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
