@@ -83,3 +83,31 @@ def test_the_adapter_reads_no_format_of_the_address() -> None:
     assert [s for s in strings(source) if re.match(r"[#?&]?[a-z]+=", s)] == []
     assert calls(source, "startswith") == []
     assert len(calls(source, "replaceState")) == 1
+
+
+def imported(source: str) -> set[str]:
+    """The names `source` imports from senator_core, as "module.name"."""
+    return {
+        f"{node.module}.{alias.name}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("senator_core")
+        for alias in node.names
+    }
+
+
+def test_the_adapter_runs_the_cores_searches_in_slices_and_builds_none() -> None:
+    """A computer's move, the hint and the review are each a stepper the core gives
+    (`make(...).thinking`, `hinting`, `reviewing`): the page runs their slices and sends
+    back what they made, or the error they stopped on; it builds no search or tally."""
+    source = ADAPTER.read_text(encoding="utf-8")
+    cores = {name for name in imported(source) if not name.startswith("senator_core.app")}
+    assert cores == {
+        "senator_core.bots.Thinking",
+        "senator_core.bots.make",
+        "senator_core.bots.hint.hinting",
+        "senator_core.review.Progress",
+        "senator_core.review.reviewing",
+        "senator_core.i18n.add_catalog",
+        "senator_core.i18n.has_catalog",
+    }
+    assert len(calls(source, "HintFailed")) == 1 and len(calls(source, "ReviewFailed")) == 1

@@ -31,15 +31,18 @@ from senator_core.app.keeping.saves import (
     load_session,
     session_json,
 )
-from senator_core.app.play.messages import Forced, GoOn, HintReady, Thought
+from senator_core.app.play.messages import Forced, GoOn, HintFailed, HintReady, Thought
 from senator_core.app.play.scoreboard import scoreboard
-from senator_core.app.play.state import Hint
+from senator_core.app.play.state import HINT_LEVEL, Hint
 from senator_core.app.play.story import round_story
 from senator_core.app.ui.html import Markup, classes, h, raw
 from senator_core.app.ui.motion import CLASH, Move, moves
 from senator_core.app.ui.text import action_label, describe, render_text
 from senator_core.app.view import HINT_SHOWN, page_title, tie_break_steps
+from senator_core.bots import finish
 from senator_core.bots.heuristic import Heuristic
+from senator_core.bots.hint import hinting
+from senator_core.i18n import use
 from senator_core.records import Record, RecordError, game_link, read_link
 
 from .appkit import updated, written
@@ -586,6 +589,33 @@ def test_a_hint_shows_the_estimates_for_the_position_it_was_asked_for() -> None:
     assert stale.hint is None, "a hint for another position is dropped"
     moved = updated(hinted, Act(str(game.legal_actions()[0])))
     assert moved.hint is None
+
+
+def test_the_hint_asked_for_comes_from_the_cores_stepper_and_a_failed_one_is_said() -> None:
+    """The hint's effect names the search, the page runs the core's `hinting` for it
+    and sends back what it made (`HintReady`), or the error it stopped on
+    (`HintFailed`): said in the player's language, for the position it was asked for
+    only."""
+    model = started()
+    game = model.game
+    assert game is not None
+    asked, effects = update(model, control("hint"), "")
+    thinks = [e for e in effects if isinstance(e, Think)]
+    assert [(t.level, t.estimate, t.game) for t in thinks] == [(HINT_LEVEL, True, game)]
+    made = finish(hinting(thinks[0].game, thinks[0].level, thinks[0].seed, iterations=20))
+    hinted = updated(asked, HintReady(game.moves, made.options, made.facts))
+    assert hinted.hint == Hint(game.moves, made.options, made.facts)
+    failed, effects = update(asked, HintFailed(game.moves, "MemoryError: out of memory"), "")
+    assert failed.hint is None and not [e for e in effects if isinstance(e, Think)]
+    assert failed.notice == "The hint could not be worked out: MemoryError: out of memory"
+    assert "could not be worked out" in Page(view(failed)).all_text()
+    assert updated(asked, HintFailed(game.moves + 1, "ValueError: late")) == asked
+    try:
+        polish = updated(replace(asked, lang="pl"), HintFailed(game.moves, "MemoryError: x"))
+        assert polish.notice is not None and "could not" not in polish.notice
+        assert polish.notice.endswith("MemoryError: x")
+    finally:
+        use("en")
 
 
 # ---------------------------------------------------------------- the table

@@ -62,7 +62,7 @@ from senator_core.app.online.messages import (
     PeerSent,
     QrReady,
 )
-from senator_core.app.play.messages import HintReady, Thought
+from senator_core.app.play.messages import HintFailed, HintReady, Thought
 from senator_core.app.review.messages import Reviewed, ReviewFailed, ReviewProgress
 from senator_core.app.ui.art import sprite
 from senator_core.app.ui.html import thinned
@@ -486,23 +486,22 @@ class Page:
         self.dispatch(msg)
 
     async def think(self, effect: Think) -> None:
-        """A computer's search, in slices, and its answer as a message."""
+        """A computer's search (or the hint's), in slices, and its answer as a message."""
         # The players load at a computer's first turn, not before the first screen.
         from senator_core.bots import make  # noqa: PLC0415
-        from senator_core.bots.mcts import MCTSBot  # noqa: PLC0415
-        from senator_core.sightings import Sightings  # noqa: PLC0415
+        from senator_core.bots.hint import hinting  # noqa: PLC0415
 
         game = effect.game
-        started = time.perf_counter()
-        bot = make(effect.level, seed=effect.seed)
         if effect.estimate:
-            assert isinstance(bot, MCTSBot) and game.to_move is not None
-            seen = Sightings(game, game.to_move)
-            options = await run_sliced(bot.estimating(game, seen))
-            texts = tuple((str(a), v) for a, v in options)
-            self.dispatch(HintReady(game.moves, texts, tuple(seen.facts(a) for a, _ in options)))
+            try:
+                made = await run_sliced(hinting(game, effect.level, effect.seed))
+            except Exception as err:
+                self.dispatch(HintFailed(game.moves, f"{type(err).__name__}: {err}"))
+                return
+            self.dispatch(HintReady(game.moves, made.options, made.facts))
             return
-        choice = await run_sliced(bot.thinking(game))
+        started = time.perf_counter()
+        choice = await run_sliced(make(effect.level, seed=effect.seed).thinking(game))
         # At least a zero sleep: the move is drawn in a task of its own, not at the
         # end of the search's last slice.
         await asyncio.sleep(max(effect.least - (time.perf_counter() - started), 0.0))
