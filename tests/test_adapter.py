@@ -111,3 +111,11 @@ def test_the_adapter_runs_the_cores_searches_in_slices_and_builds_none() -> None
         "senator_core.i18n.has_catalog",
     }
     assert len(calls(source, "HintFailed")) == 1 and len(calls(source, "ReviewFailed")) == 1
+
+
+def test_the_adapter_reads_no_setting() -> None:
+    """The settings' ICE servers reach the page as the browser's fields: the page reads
+    no line of the settings."""
+    source = ADAPTER.read_text(encoding="utf-8")
+    assert not {"urls", "username", "credential"} & set(strings(source))
+    assert calls(source, "split") == []

@@ -292,6 +292,19 @@ def test_the_pages_random_bytes_make_its_ids_from_init() -> None:
     assert rooms[0][2] != rooms[1][2]
 
 
+def test_the_ice_servers_of_the_settings_reach_the_transport_as_the_browser_takes_them() -> None:
+    """The settings' lines ("turn:host:port user password") are read by the application:
+    the page hands the transport each server's fields as they are."""
+    lines = ("stun:a.example:3478", "  turn:b.example:3478  ann  s3cret ", "ftp:c.example")
+    setup = Setup(players=3, occupants=(HUMAN,) * 5, ice=lines)
+    _model, effects = update(Model(setup=setup, entropy="e"), OpenTable(), NOW)
+    (connect,) = [e for e in effects if isinstance(e, Connect)]
+    assert connect.ice == (
+        (("urls", "stun:a.example:3478"),),
+        (("urls", "turn:b.example:3478"), ("username", "ann"), ("credential", "s3cret")),
+    )
+
+
 @pytest.mark.parametrize(
     "text",
     ["", "{", "[]", '{"format": 1}', '{"format": 1, "room": "x", "secret": "y", "device": {}}'],

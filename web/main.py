@@ -520,7 +520,7 @@ class Page:
         except Exception as err:
             self.dispatch(NetTrouble(f"{err}"[:200]))
             return
-        ice = [ice_server(line) for line in effect.ice]
+        ice = [dict(server) for server in effect.ice]
         try:
             self.table = online.join(
                 effect.room,
@@ -674,16 +674,6 @@ class Page:
 
 
 T = TypeVar("T")
-
-
-def ice_server(line: str) -> dict[str, str]:
-    """An ICE server from a settings line: "stun:host:port", or "turn:host:port user
-    password"."""
-    url, *rest = line.split()
-    server = {"urls": url}
-    if len(rest) >= 2:
-        server["username"], server["credential"] = rest[0], rest[1]
-    return server
 
 
 def create_once(work: Any) -> Any:

@@ -158,13 +158,15 @@ class Moves:
 @dataclass(frozen=True)
 class Connect:
     """Meet the other devices of the online table in `room`, its messages sealed with
-    `secret`, through these signalling relays and ICE (STUN, TURN) servers. What the
-    transport sees comes back as `PeerJoined`, `PeerLeft`, `PeerSent`, `NetTrouble`."""
+    `secret`, through these signalling relays and ICE (STUN, TURN) servers, each as
+    the fields of the browser's `RTCIceServer` ("urls", and "username" and
+    "credential" for a TURN server that asks for them). What the transport sees comes
+    back as `PeerJoined`, `PeerLeft`, `PeerSent`, `NetTrouble`."""
 
     room: str
     secret: str
     relays: tuple[str, ...]
-    ice: tuple[str, ...]
+    ice: tuple[tuple[tuple[str, str], ...], ...]
 
 
 @dataclass(frozen=True)

@@ -177,8 +177,17 @@ def _join(model: Model, online: Online) -> Effects:
     if online.direct:
         return ()
     setup = model.setup
-    relays, ice = usable("relays", setup.relays), usable("ice", setup.ice)
-    return (Connect(online.room, online.secret, relays, ice),)
+    ice = tuple(ice_server(line) for line in usable("ice", setup.ice))
+    return (Connect(online.room, online.secret, usable("relays", setup.relays), ice),)
+
+
+def ice_server(line: str) -> tuple[tuple[str, str], ...]:
+    """An ICE server from a line of the settings, "stun:host:port" or "turn:host:port
+    user password", as the fields of the browser's `RTCIceServer`."""
+    url, *rest = line.split()
+    if len(rest) >= 2:
+        return (("urls", url), ("username", rest[0]), ("credential", rest[1]))
+    return (("urls", url),)
 
 
 def _name(model: Model) -> str:
