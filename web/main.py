@@ -50,6 +50,7 @@ from senator_core.app.effects import (
     Think,
     Transmit,
 )
+from senator_core.app.keeping.files import FILE_LIMIT
 from senator_core.app.keeping.messages import FileOpened, FileTooLarge, StorageFailed, Stored
 from senator_core.app.keeping.storage import STORED_KEYS
 from senator_core.app.messages import Failed, Field, Key, LanguageMissing
@@ -73,7 +74,6 @@ if TYPE_CHECKING:
 
 SLICE_SECONDS = 0.025  # the longest a computer thinks before the page gets a turn
 GUARD_MS = 400  # a control that appears under the pointer ignores it this long
-FILE_LIMIT = 8_000_000  # bytes: a larger file is no game record
 NOTES = {False: (587.33, 880.0), True: (523.25, 659.25, 783.99)}  # a turn's chime; the end's
 
 
