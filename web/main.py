@@ -458,8 +458,18 @@ class Page:
         """Runs `work` alongside the page, keeping a reference until it ends."""
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self.ended)
         return task
+
+    def ended(self, task: Any) -> None:
+        """A running effect is over: one that stopped on an error (a computer's search,
+        say) is told of as `Failed`, as an error in `update` is, not left unsaid."""
+        self.tasks.discard(task)
+        if task.cancelled() or task.exception() is None:
+            return
+        err = task.exception()
+        js.console.warn(f"Senator: {type(err).__name__}: {err}")
+        self.dispatch(Failed(f"{type(err).__name__}: {err}"))
 
     async def review(self, effect: RunReview) -> None:
         """A game's review, in slices, with its progress now and then as a message."""
