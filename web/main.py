@@ -161,7 +161,7 @@ class StdlibRest(importlib.abc.MetaPathFinder):
         it: a synchronous request, which an import makes, would pass the worker by and
         fail offline."""
         kept = await js.senatorKept(self.archive)
-        if kept is not None and self.path is None:
+        if kept and self.path is None:  # (none kept: JavaScript's null, which is no None)
             self.keep(kept.to_bytes())
 
 
