@@ -224,7 +224,11 @@ def test_a_search_that_stops_on_an_error_is_said(site: Site, page: Any, watch: W
     assert notice.inner_text().startswith("The hint could not be worked out: MemoryError")
     assert page.locator("#decision .hint-panel").count() == 0
     assert not watch.errors
-    page.locator("#decision [data-action]").first.click()  # the computer's turn now
+    while not page.locator("#decision.thinking").count():  # on to the computer's turn
+        page.locator("#decision [data-action]").first.click()
+        page.wait_for_function(
+            "() => document.querySelector('#decision.thinking, #decision [data-action]')"
+        )
     page.wait_for_function(
         "() => (document.querySelector('.notice') || {}).textContent?.includes('went wrong')"
     )
