@@ -111,7 +111,7 @@ def main() -> None:
         words = sum(len(_(step.says).split()) for step in (*MOVES.values(), *NOTES.values()))
         lines, games = [], []
         for seed in range(args.games):
-            model, _effects = init({}, "", lang=lang)
+            model, _effects = init({}, f"?lang={lang}")
             model = replace(model, setup=set_field(model.setup, "speed", args.pace))
             clock = Clock(model, args.wpm, args.move, seed)
             line, whole = clock.play()

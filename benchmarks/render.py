@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -244,8 +244,7 @@ def fill_board(page: Page, actions: int, choices: int, seed: int) -> list[str]:
 def cpython_model(url: str, clicked: list[str]) -> Model:
     """The page's model, rebuilt under CPython from the same link and clicks."""
     parts = urlsplit(url)
-    link = parse_qs(parts.query)["game"][0]
-    model, _ = init({}, link, f"{parts.scheme}://{parts.netloc}{parts.path}")
+    model, _ = init({}, parts.query, f"{parts.scheme}://{parts.netloc}{parts.path}")
     for text in clicked:
         model = update(model, Act(text))[0]
     return model

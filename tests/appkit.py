@@ -1,10 +1,15 @@
-"""What the application tests share: a message's model alone, for tests of one step; a
-rendered view read back as elements and text; a game at the table by its fields."""
+"""What the application tests share: a message's model alone, for tests of one step; the
+browser's storage as the page keeps it; a rendered view read back as elements and text;
+a game at the table by its fields."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import senator_core as sc
 from senator_core.app import Model, Msg, update
+from senator_core.app.effects import Effect, Store
+from senator_core.app.keeping.messages import StorageFailed, Stored
 
 from .markup import Elements
 
@@ -48,3 +53,29 @@ def playing(game: sc.Game, **fields: object) -> Model:
 
 def started(seed: int = 4, players: int = 4, names: tuple[str, ...] | None = None) -> Model:
     return playing(sc.new_game(sc.GameConfig(players=players, seed=seed, names=names)))
+
+
+def written(effects: Iterable[Effect]) -> dict[str, str | None]:
+    """What the `Store` effects among `effects` write, by key (None: removed)."""
+    return {e.key: e.value for e in effects if isinstance(e, Store)}
+
+
+def store(
+    storage: dict[str, str | None], effects: Iterable[Effect], refused: Iterable[str] = ()
+) -> list[Msg]:
+    """Carries out the `Store` effects among `effects` on `storage` as the page does,
+    the browser refusing to write the keys `refused`; the messages the page sends back."""
+    said: list[Msg] = []
+    for effect in effects:
+        if not isinstance(effect, Store):
+            continue
+        watched = effect.under or effect.key
+        if effect.guarded and storage.get(watched) != effect.expected:
+            said.append(Stored(watched, storage.get(watched)))
+        elif effect.key in refused:
+            said.append(StorageFailed(effect.key, storage.get(effect.key)))
+        elif effect.value is None:
+            storage.pop(effect.key, None)
+        else:
+            storage[effect.key] = effect.value
+    return said

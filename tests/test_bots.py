@@ -27,9 +27,11 @@ from senator_core.bots import (
 )
 from senator_core.bots.base import Bot
 from senator_core.bots.heuristic import Heuristic
+from senator_core.bots.hint import Estimates, hinting
 from senator_core.bots.mcts import Node
 from senator_core.bots.tournament import run, wilson
 from senator_core.config import VARIANT_VALUES
+from senator_core.sightings import Sightings
 
 from .scenario import play, rigged, texts
 
@@ -479,6 +481,47 @@ def test_estimating_in_steps_matches_evaluate() -> None:
         searcher = make("easy", 3)
         assert isinstance(searcher, MCTSBot)
         assert finish(searcher.estimating(game)) == make("easy", 3).evaluate(game)  # type: ignore[attr-defined]
+
+
+def test_the_hint_in_steps_rates_every_legal_action_with_what_its_playouts_saw() -> None:
+    """`hinting` is what the page runs for the hint, a few steps at a time: the
+    search's estimate of each legal action, in their order, beside what its playouts
+    saw after each, as the search and its tallies give them; the position is left as
+    it was."""
+    for game in positions(3, seed=9):
+        seat = game.to_move
+        assert seat is not None
+        before = game.state()
+        steps = hinting(game, "easy", 4, iterations=30)
+        yields = 0
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                made: Estimates = done.value
+                break
+            yields += 1
+        assert yields >= 1 and game.state() == before
+        assert [text for text, _ in made.options] == [str(a) for a in game.legal_actions()]
+        assert all(0.0 <= value <= 1.0 for _, value in made.options)
+        searcher = make("easy", 4, iterations=30)
+        assert isinstance(searcher, MCTSBot)
+        seen = Sightings(game, seat)
+        options = finish(searcher.estimating(game, seen))
+        assert made.options == tuple((str(a), v) for a, v in options)
+        assert made.facts == tuple(seen.facts(a) for a, _ in options)
+        assert any(f is not None and f.playouts for f in made.facts)
+
+
+def test_the_hint_refuses_a_finished_game_and_a_level_that_does_not_search() -> None:
+    game = positions(1, seed=2)[0]
+    with pytest.raises(ValueError, match="no search level 'heuristic'"):
+        finish(hinting(game, "heuristic"))
+    over = sc.new_game(sc.GameConfig(players=3, seed=4))
+    while over.to_move is not None:
+        over.apply(over.legal_actions()[0])
+    with pytest.raises(ValueError, match="no one is to move"):
+        finish(hinting(over, "easy"))
 
 
 # ---------------------------------------------------------------- the same numbers everywhere

@@ -20,7 +20,7 @@ from senator_core import i18n
 from senator_core.app import Act, Model, control, init, view
 from senator_core.app.keeping.saves import SETUP_KEY
 
-from .appkit import Page, updated
+from .appkit import Page, updated, written
 
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
@@ -154,9 +154,9 @@ def test_the_language_is_picked_at_start_switched_at_any_time_and_remembered() -
     try:
         model, _ = init({}, browser=("pl-PL", "en"))
         assert model.lang == "pl" and model.setup.lang == ""
-        model, writes = init({}, lang="ru", browser=("pl-PL",))
+        model, writes = init({}, "?lang=ru", browser=("pl-PL",))
         assert model.lang == "ru" and model.setup.lang == "ru"  # a link's choice is kept
-        again, _ = init({SETUP_KEY: writes[SETUP_KEY]}, browser=("pl-PL",))
+        again, _ = init({SETUP_KEY: written(writes)[SETUP_KEY]}, browser=("pl-PL",))
         assert again.lang == "ru"
         playing = updated(again, control("quick-play"), "2026-12-01T09:30:00")
         chooser = random.Random(2)

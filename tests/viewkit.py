@@ -39,7 +39,7 @@ class Screen:
     @classmethod
     def of_link(cls, config: sc.GameConfig) -> Screen:
         """The first screen of a page opened by a link to this deal, nothing stored."""
-        model, _ = init({}, game_link(config).removeprefix("?game="))
+        model, _ = init({}, game_link(config))
         return cls(model)
 
     @property

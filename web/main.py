@@ -17,7 +17,6 @@ import os
 import sys
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -36,6 +35,7 @@ from senator_core.app.effects import (
     Download,
     Effect,
     Focus,
+    ForgetAddress,
     Guard,
     LoadQr,
     Moves,
@@ -50,6 +50,7 @@ from senator_core.app.effects import (
     Think,
     Transmit,
 )
+from senator_core.app.keeping.files import FILE_LIMIT
 from senator_core.app.keeping.messages import FileOpened, FileTooLarge, StorageFailed, Stored
 from senator_core.app.keeping.storage import STORED_KEYS
 from senator_core.app.messages import Failed, Field, Key, LanguageMissing
@@ -62,7 +63,7 @@ from senator_core.app.online.messages import (
     PeerSent,
     QrReady,
 )
-from senator_core.app.play.messages import HintReady, Thought
+from senator_core.app.play.messages import HintFailed, HintReady, Thought
 from senator_core.app.review.messages import Reviewed, ReviewFailed, ReviewProgress
 from senator_core.app.ui.art import sprite
 from senator_core.app.ui.html import thinned
@@ -73,7 +74,6 @@ if TYPE_CHECKING:
 
 SLICE_SECONDS = 0.025  # the longest a computer thinks before the page gets a turn
 GUARD_MS = 400  # a control that appears under the pointer ignores it this long
-FILE_LIMIT = 8_000_000  # bytes: a larger file is no game record
 NOTES = {False: (587.33, 880.0), True: (523.25, 659.25, 783.99)}  # a turn's chime; the end's
 
 
@@ -161,7 +161,7 @@ class StdlibRest(importlib.abc.MetaPathFinder):
         it: a synchronous request, which an import makes, would pass the worker by and
         fail offline."""
         kept = await js.senatorKept(self.archive)
-        if kept is not None and self.path is None:
+        if kept and self.path is None:  # (none kept: JavaScript's null, which is no None)
             self.keep(kept.to_bytes())
 
 
@@ -185,29 +185,16 @@ class Page:
         # The icons' drawings, once, outside what is re-rendered.
         js.document.body.insertAdjacentHTML("afterbegin", str(sprite()))
         location = js.window.location
-        params = js.URLSearchParams.new(location.search)
-        link = params.get("game")
-        lang = params.get("lang")
-        if isinstance(link, str) or isinstance(lang, str):
-            # Opened once: a reload continues the game it began, not the link's deal anew,
-            # in the language chosen since.
-            params.delete("game")
-            params.delete("lang")
-            rest = params.toString()
-            js.history.replaceState(None, "", location.pathname + (f"?{rest}" if rest else ""))
         browser = tuple(str(code) for code in (js.navigator.languages or [js.navigator.language]))
-        model, writes = init(
+        self.model, first = init(
             {key: storage_get(key) for key in STORED_KEYS},
-            link if isinstance(link, str) else None,
+            str(location.search or ""),
             f"{location.origin}{location.pathname}",
             now(),
-            lang if isinstance(lang, str) else None,
             browser,
             str(js.window.senatorBuild or "dev"),
+            js.crypto.getRandomValues(js.Uint8Array.new(32)).to_bytes(),
         )
-        # This page's random ids (an online table's device, room and secret) come from here.
-        entropy = "".join(f"{b:02x}" for b in js.crypto.getRandomValues(js.Uint8Array.new(32)))
-        self.model = replace(model, entropy=entropy)
         self.table: Any = None  # the online table's transport, once joined
         self.direct: Any = None  # the connections made by codes, once one is
         # What either transport (relays or codes) tells the page, as messages; made once
@@ -243,30 +230,24 @@ class Page:
             js.document.addEventListener(kind, listener)
         self.on_storage_proxy = create_proxy(self.on_storage)
         js.window.addEventListener("storage", self.on_storage_proxy)
-        self.writes = writes
+        self.first = first  # what init asks of the page, carried out with `start`'s
 
     async def begin(self) -> None:
         """The first screen, in the page's language once its catalog is here (English
         meanwhile, if it cannot be had), and the effects the page starts with."""
         await self.speak(self.model.lang)
         self.draw()
+        self.carry_out(self.first)
         self.carry_out(start(self.model))
-        for key, value in self.writes.items():
-            if not storage_set(key, value):
-                self.dispatch(StorageFailed(key, storage_get(key)))
-                break
         self.on_hash_proxy = create_proxy(lambda _event: self.on_hash())
         js.window.addEventListener("hashchange", self.on_hash_proxy)
         self.on_hash()
 
     def on_hash(self) -> None:
-        """An invitation opened: at load, or in a page already open (a new code)."""
-        location = js.window.location
-        fragment = str(location.hash or "")
-        if fragment.startswith(("#table=", "#offer=")):
-            if fragment.startswith("#offer="):
-                # An offer answers once: a reload must not answer it again.
-                js.history.replaceState(None, "", location.pathname + location.search)
+        """The address's part after "#", at load or changed since (an invitation link
+        opened, a new code pasted into the address)."""
+        fragment = str(js.window.location.hash or "")
+        if fragment:
             self.dispatch(Invited(fragment))
 
     async def speak(self, lang: str) -> bool:
@@ -404,9 +385,10 @@ class Page:
 
     def carry_out_one(self, effect: Effect) -> None:
         match effect:
-            case Store(key, value, guarded, expected):
-                if guarded and (current := storage_get(key)) != expected:
-                    self.dispatch(Stored(key, current))  # another tab wrote it meanwhile
+            case Store(key, value, guarded, expected, under):
+                watched = under or key
+                if guarded and (current := storage_get(watched)) != expected:
+                    self.dispatch(Stored(watched, current))  # not as the application saw it
                 elif not storage_set(key, value):
                     self.dispatch(StorageFailed(key, storage_get(key)))
             case Think():
@@ -443,6 +425,8 @@ class Page:
                 self.scroll(to, nearest)
             case PageTitle(text):
                 js.document.title = text
+            case ForgetAddress(params, fragment):
+                self.forget_address(params, fragment)
             case PageLanguage(code):
                 # The page says which language it reads in once it does.
                 if has_catalog(code):
@@ -474,8 +458,18 @@ class Page:
         """Runs `work` alongside the page, keeping a reference until it ends."""
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self.ended)
         return task
+
+    def ended(self, task: Any) -> None:
+        """A running effect is over: one that stopped on an error (a computer's search,
+        say) is told of as `Failed`, as an error in `update` is, not left unsaid."""
+        self.tasks.discard(task)
+        if task.cancelled() or task.exception() is None:
+            return
+        err = task.exception()
+        js.console.warn(f"Senator: {type(err).__name__}: {err}")
+        self.dispatch(Failed(f"{type(err).__name__}: {err}"))
 
     async def review(self, effect: RunReview) -> None:
         """A game's review, in slices, with its progress now and then as a message."""
@@ -502,23 +496,22 @@ class Page:
         self.dispatch(msg)
 
     async def think(self, effect: Think) -> None:
-        """A computer's search, in slices, and its answer as a message."""
+        """A computer's search (or the hint's), in slices, and its answer as a message."""
         # The players load at a computer's first turn, not before the first screen.
         from senator_core.bots import make  # noqa: PLC0415
-        from senator_core.bots.mcts import MCTSBot  # noqa: PLC0415
-        from senator_core.sightings import Sightings  # noqa: PLC0415
+        from senator_core.bots.hint import hinting  # noqa: PLC0415
 
         game = effect.game
-        started = time.perf_counter()
-        bot = make(effect.level, seed=effect.seed)
         if effect.estimate:
-            assert isinstance(bot, MCTSBot) and game.to_move is not None
-            seen = Sightings(game, game.to_move)
-            options = await run_sliced(bot.estimating(game, seen))
-            texts = tuple((str(a), v) for a, v in options)
-            self.dispatch(HintReady(game.moves, texts, tuple(seen.facts(a) for a, _ in options)))
+            try:
+                made = await run_sliced(hinting(game, effect.level, effect.seed))
+            except Exception as err:
+                self.dispatch(HintFailed(game.moves, f"{type(err).__name__}: {err}"))
+                return
+            self.dispatch(HintReady(game.moves, made.options, made.facts))
             return
-        choice = await run_sliced(bot.thinking(game))
+        started = time.perf_counter()
+        choice = await run_sliced(make(effect.level, seed=effect.seed).thinking(game))
         # At least a zero sleep: the move is drawn in a task of its own, not at the
         # end of the search's last slice.
         await asyncio.sleep(max(effect.least - (time.perf_counter() - started), 0.0))
@@ -537,7 +530,7 @@ class Page:
         except Exception as err:
             self.dispatch(NetTrouble(f"{err}"[:200]))
             return
-        ice = [ice_server(line) for line in effect.ice]
+        ice = [dict(server) for server in effect.ice]
         try:
             self.table = online.join(
                 effect.room,
@@ -662,6 +655,15 @@ class Page:
         link.remove()
         js.setTimeout(create_once(lambda: js.URL.revokeObjectURL(url)), 1000)
 
+    def forget_address(self, params: tuple[str, ...], fragment: bool) -> None:
+        location = js.window.location
+        query = js.URLSearchParams.new(location.search)
+        for name in params:
+            query.delete(name)
+        rest = query.toString()
+        kept = "" if fragment else str(location.hash or "")
+        js.history.replaceState(None, "", location.pathname + (f"?{rest}" if rest else "") + kept)
+
     def focus(self, element: str) -> None:
         target = js.document.getElementById(element)
         if target:
@@ -682,16 +684,6 @@ class Page:
 
 
 T = TypeVar("T")
-
-
-def ice_server(line: str) -> dict[str, str]:
-    """An ICE server from a settings line: "stun:host:port", or "turn:host:port user
-    password"."""
-    url, *rest = line.split()
-    server = {"urls": url}
-    if len(rest) >= 2:
-        server["username"], server["credential"] = rest[0], rest[1]
-    return server
 
 
 def create_once(work: Any) -> Any:

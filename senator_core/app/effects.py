@@ -18,14 +18,16 @@ from .messages import Msg
 @dataclass(frozen=True)
 class Store:
     """Write `value` under `key` in the browser's storage (None removes it). With
-    `expected`, only if what is stored there is still `expected`: else the page
-    sends `Stored` with what it found, and writes nothing. A write the browser
-    refuses sends `StorageFailed` with what is stored there now."""
+    `guarded`, only if what is stored under `under` (`key` when empty) is still
+    `expected`: else the page sends `Stored` with that key and what it found there,
+    and writes nothing. A write the browser refuses sends `StorageFailed` with what
+    is stored there now."""
 
     key: str
     value: str | None
     guarded: bool = False
     expected: str | None = None
+    under: str = ""
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,16 @@ class PageLanguage:
 
 
 @dataclass(frozen=True)
+class ForgetAddress:
+    """Take parts of the page's address out of it, without loading the page again, so
+    that a reload does not open them again: the query's parameters named in `params`,
+    and (`fragment`) the part after "#"."""
+
+    params: tuple[str, ...] = ()
+    fragment: bool = False
+
+
+@dataclass(frozen=True)
 class Moves:
     """How many actions the game shown has had (-1: none), marked on the page so a
     watcher (a test, say) can wait for a move it did not make."""
@@ -146,13 +158,15 @@ class Moves:
 @dataclass(frozen=True)
 class Connect:
     """Meet the other devices of the online table in `room`, its messages sealed with
-    `secret`, through these signalling relays and ICE (STUN, TURN) servers. What the
-    transport sees comes back as `PeerJoined`, `PeerLeft`, `PeerSent`, `NetTrouble`."""
+    `secret`, through these signalling relays and ICE (STUN, TURN) servers, each as
+    the fields of the browser's `RTCIceServer` ("urls", and "username" and
+    "credential" for a TURN server that asks for them). What the transport sees comes
+    back as `PeerJoined`, `PeerLeft`, `PeerSent`, `NetTrouble`."""
 
     room: str
     secret: str
     relays: tuple[str, ...]
-    ice: tuple[str, ...]
+    ice: tuple[tuple[tuple[str, str], ...], ...]
 
 
 @dataclass(frozen=True)
@@ -215,6 +229,7 @@ Effect = (
     | Scroll
     | PageTitle
     | PageLanguage
+    | ForgetAddress
     | Moves
     | Connect
     | Transmit

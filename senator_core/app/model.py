@@ -41,7 +41,8 @@ class Model:
     `history` is the games kept on this browser, newest first; `watch` the replay
     viewer's state. `alert` is a warning that stays until dismissed: "storage" (the
     browser keeps nothing) or "stale" (another tab played on; `newer` is its save).
-    `held` names stored keys written by a newer version, not to be written over;
+    `held` names stored keys not to be written over: written by a newer version, or
+    holding what could not be read and could not be kept aside;
     `confirm` a step that waits for a second tap ("forget-3": delete kept game 3).
     `stored` is what this page last read or wrote under each key it keeps; `epoch`
     counts the changes of the game shown, so that a reply (a computer's move, a
@@ -78,7 +79,7 @@ class Model:
     online: Online | None = None  # the table shared with other devices, when online
     story: int = 0  # the round whose summary the table holds until the player goes on
     lesson: Lesson | None = None  # the guided first game, when it is the game at the table
-    entropy: str = ""  # random text from the page, that this device's ids are made from
+    entropy: str = ""  # the page's random bytes (hex), that this device's ids are made from
     build: str = ""  # the build of the game this page runs (devices of another cannot play)
     reviewing: ReviewRun | None = None  # the review being made, in the background
     review_all: bool = False  # the review shows the computers' moves too

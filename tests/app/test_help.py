@@ -141,7 +141,7 @@ def test_the_panel_keeps_its_frame_title_and_close_button() -> None:
     (close,) = page.find("button")
     assert page.elements[close][1] == {"type": "button", "data-msg": "panel", "data-value": "rules"}
     assert page.text_of(close) == "Close"
-    # What tests/test_app.py and the end-to-end tests look for.
+    # What tests/app/test_play.py and the end-to-end tests look for.
     assert "Powers of the tokens" in page.text("h3")
     assert len(page.find(css="rules-summary")) == 1
     # The random clicker of the end-to-end tests clicks every [data-action].

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import senator_core as sc
-from senator_core.app import Act, Model, Setup, control, init, persist, view
+from senator_core.app import Act, Model, Setup, control, init, persist, update, view
 from senator_core.app.derived import (
     just_happened,
     mover,
@@ -22,6 +22,7 @@ from senator_core.app.derived import (
     undo_to,
     watched,
 )
+from senator_core.app.effects import ForgetAddress, Store
 from senator_core.app.keeping.files import export_file
 from senator_core.app.keeping.messages import FileOpened, StorageFailed, Stored
 from senator_core.app.keeping.saves import (
@@ -58,7 +59,7 @@ from senator_core.records import (
 )
 from senator_core.sightings import Facts
 
-from ..appkit import Page, started, updated
+from ..appkit import Page, started, store, updated, written
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 NOW = "2026-12-01T09:30:00Z"
@@ -148,7 +149,7 @@ def changed(text: str, change: Callable[[Any], object]) -> str:
 def reload(model: Model) -> Model:
     """The page opened again on what this model left in storage."""
     loaded, writes = init(persist(model))
-    assert writes == {}
+    assert not writes
     return loaded
 
 
@@ -237,10 +238,43 @@ def test_every_kind_of_bad_save_is_set_aside_with_its_reason_and_no_game() -> No
     for reason, saved in bad.items():
         fresh, writes = init({SAVE_KEY: saved})
         assert fresh.game is None, reason
-        assert writes == {UNREADABLE_KEY: saved, SAVE_KEY: None}, reason
+        assert written(writes) == {UNREADABLE_KEY: saved, SAVE_KEY: None}, reason
         assert fresh.notice is not None and reason in fresh.notice, (reason, fresh.notice)
         assert "set aside" in fresh.notice
     assert data["version"] == 2
+
+
+def test_an_unreadable_save_is_set_aside_by_inits_writes_and_kept_if_that_is_refused() -> None:
+    """`init`'s writes are `Store` effects, carried out as every other: the unreadable
+    save is copied aside, and cleared only where the copy is there. A browser that
+    refuses the copy is told of as any refused write, and the save stays unwritten over
+    (`held`) while the page is open."""
+    bad = '{"format": "senator-session", broken'
+    model, writes = init({SAVE_KEY: bad})
+    assert all(isinstance(e, Store) for e in writes)
+    storage: dict[str, str | None] = {SAVE_KEY: bad}
+    assert store(storage, writes) == []
+    assert storage == {UNREADABLE_KEY: bad}
+
+    storage = {SAVE_KEY: bad}
+    said = store(storage, writes, refused={UNREADABLE_KEY})
+    assert storage == {SAVE_KEY: bad}, "the save is not cleared without its copy"
+    assert said == [StorageFailed(UNREADABLE_KEY, None), Stored(UNREADABLE_KEY, None)]
+    for msg in said:
+        model, effects = update(model, msg, NOW)
+        assert SAVE_KEY not in written(effects)
+    assert model.alert == "storage" and SAVE_KEY in model.held
+    playing, effects = update(model, control("quick-play"), NOW)
+    assert playing.game is not None and SAVE_KEY not in written(effects)
+    assert store(storage, effects) == [] and storage[SAVE_KEY] == bad
+
+
+def test_the_lang_parameter_is_remembered_by_a_write_of_inits() -> None:
+    model, writes = init({}, "?lang=pl")
+    storage: dict[str, str | None] = {}
+    assert store(storage, writes) == []
+    assert json.loads(storage[SETUP_KEY] or "")["lang"] == "pl" and model.lang == "pl"
+    assert not written(update(model, control("rules"), NOW)[1]), "known to be stored"
 
 
 def test_a_save_from_a_newer_version_is_refused_and_left_untouched() -> None:
@@ -249,7 +283,7 @@ def test_a_save_from_a_newer_version_is_refused_and_left_untouched() -> None:
     newer["version"] = 3
     text = json.dumps(newer)
     fresh, writes = init({SAVE_KEY: text})
-    assert fresh.game is None and writes == {}
+    assert fresh.game is None and not writes
     assert fresh.notice is not None and "newer version" in fresh.notice
     playing = updated(fresh, control("quick-play"), NOW)
     assert SAVE_KEY not in persist(playing)  # a game started here does not write over it
@@ -267,7 +301,7 @@ def test_every_earlier_save_version_is_brought_up_to_date() -> None:
     assert autos == data["auto"] == [33, 40, 50]
     assert [i for i, t in enumerate(session.turns) if t.auto] == list(session.record.auto)
     model, writes = init({SAVE_KEY: text})
-    assert writes == {} and model.screen == "title"
+    assert not writes and model.screen == "title"
     assert model.auto == (33, 40, 50) and model.occupants[:4] == session.record.occupants
     assert "continue" in Page(view(model)).values("data-msg")
     # Saved again, it is the current version, and reads back the same.
@@ -281,7 +315,7 @@ def test_the_current_version_reads_its_own_kept_output() -> None:
     session = load_session(text)
     assert session.shown.screen == "game" and session.shown.hint is not None
     model, writes = init({SAVE_KEY: text})
-    assert writes == {} and model.screen == "game" and model.hint is not None
+    assert not writes and model.screen == "game" and model.hint is not None
     assert persist(model)[SAVE_KEY] == text.strip()
     # A save of this version made when "shown" also held what had been seen and who
     # moved last (both now follow from the record) reads to the same screen.
@@ -289,7 +323,7 @@ def test_the_current_version_reads_its_own_kept_output() -> None:
     older = text.replace(shown, shown + '"seen":39,"mover":0,')
     assert older != text
     earlier, writes = init({SAVE_KEY: older})
-    assert writes == {} and str(view(earlier)) == str(view(model))
+    assert not writes and str(view(earlier)) == str(view(model))
 
 
 # ---------------------------------------------------------------- records and links
@@ -353,7 +387,7 @@ def test_a_link_carries_a_whole_game_when_it_is_short_enough() -> None:
         assert link is not None and len(link) <= LINK_LIMIT + len("?game=")
         opened = read_link(link[len("?game=") :])
         assert isinstance(opened, Record) and opened.game.state() == record.game.state()
-        shown, _ = init({}, link[len("?game=") :])
+        shown, _ = init({}, link)
         assert shown.screen == "replay" and shown.watch is not None
         assert shown.watch.step == record.game.moves
         assert "share-game" in str(view(replace(model, screen="end")))
@@ -542,7 +576,7 @@ def test_unreadable_kept_games_are_set_aside_and_the_history_is_bounded() -> Non
     loaded, writes = init({HISTORY_KEY: json.dumps(broken)})
     assert len(loaded.history) == 1 and loaded.notice is not None
     assert "1 of the games kept" in loaded.notice
-    assert writes[HISTORY_KEY] == text
+    assert written(writes)[HISTORY_KEY] == text
     games, lost = load_history(text)
     assert lost == 0 and len(games) == 1
     many = tuple(
@@ -631,7 +665,7 @@ def test_saves_round_trip_and_bad_saves_are_set_aside() -> None:
     text = stored[SAVE_KEY]
     assert text is not None
     loaded, writes = init(stored)
-    assert writes == {} and loaded.game is not None
+    assert not writes and loaded.game is not None
     assert loaded.game.to_json() == game.to_json() and loaded.screen == "title"
     assert "continue" in Page(view(loaded)).values("data-msg")
     for bad in (
@@ -641,7 +675,7 @@ def test_saves_round_trip_and_bad_saves_are_set_aside() -> None:
         text.replace('"round":1', '"round":2'),
     ):
         fresh, writes = init({SAVE_KEY: bad})
-        assert fresh.game is None and writes == {UNREADABLE_KEY: bad, SAVE_KEY: None}
+        assert fresh.game is None and written(writes) == {UNREADABLE_KEY: bad, SAVE_KEY: None}
         assert fresh.notice is not None and "could not be read" in fresh.notice
         assert "set aside" in fresh.notice
     assert init({})[0] == Model()
@@ -656,13 +690,13 @@ def test_a_link_opens_the_same_deal() -> None:
     link = game_link(config)
     assert link.startswith("?game=") and "=" not in link[len("?game=") :]
     assert read_link(link[len("?game=") :]) == config
-    model, _ = init({}, link[len("?game=") :], "https://example.org/senator/")
+    model, _ = init({}, link, "https://example.org/senator/")
     assert model.screen == "game" and model.game is not None
     assert model.game.to_json() == sc.new_game(config).to_json()
     assert "https://example.org/senator/?game=" in view(model)
     nine = base64.urlsafe_b64encode(b'{"players": 9}').decode()
     for bad in ("!!!", nine, game_link(sc.GameConfig())[6:-4]):
-        broken, _ = init({}, bad)
+        broken, _ = init({}, f"?game={bad}")
         assert broken.screen == "title" and broken.notice is not None
         assert "could not be opened" in broken.notice
 
@@ -675,3 +709,21 @@ def test_session_saves_keep_the_seat_colours() -> None:
     bad = json.loads(text)
     bad["record"]["seats"][1]["colour"] = 4
     assert init({SAVE_KEY: json.dumps(bad)})[0].game is None
+
+
+def test_the_links_parameters_are_read_by_init_and_taken_out_of_the_address() -> None:
+    """The page hands `init` its query as it is: `init` reads `game` and `lang` (the
+    first of each, as a browser does) and asks the page to take them out of the address,
+    so a reload continues the game the link began, in the language chosen since; the
+    other parameters stay."""
+    link = game_link(sc.GameConfig(players=3, seed=7))
+    model, effects = init({}, f"{link}&lang=pl&nosw&lang=ru")
+    assert model.game is not None and model.game.players == 3 and model.lang == "pl"
+    assert [e for e in effects if isinstance(e, ForgetAddress)] == [ForgetAddress(("game", "lang"))]
+    _model, effects = init({}, "?lang=ru")
+    assert [e for e in effects if isinstance(e, ForgetAddress)] == [ForgetAddress(("lang",))]
+    empty, effects = init({}, "?game=")
+    assert empty.game is None and ForgetAddress(("game",)) in effects
+    for query in ("", "?", "?nosw", "?games=1"):
+        plain, effects = init({}, query)
+        assert plain == Model() and not effects, query

@@ -25,7 +25,7 @@ from ..viewkit import Screen
 
 
 def first_visit(lang: str = "en") -> Model:
-    model, _ = init({}, "", lang=lang)
+    model, _ = init({}, f"?lang={lang}")
     return model
 
 

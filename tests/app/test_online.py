@@ -40,6 +40,8 @@ from senator_core.app.view import view
 from senator_core.bots import make
 from senator_core.online.wire import encode
 
+from ..appkit import written
+
 NOW = "2026-12-02T20:00:00"
 
 
@@ -256,10 +258,15 @@ def test_a_reloaded_page_comes_back_to_its_seat_from_what_it_stored() -> None:
     room.dropped.add(guest.name)
     room.leave(guest)
     room.settle()
-    model, _writes = init({ONLINE_KEY: stored}, page_url=guest.model.page_url, build="test-build")
+    model, _writes = init(
+        {ONLINE_KEY: stored},
+        page_url=guest.model.page_url,
+        build="test-build",
+        entropy=b"a new page load",
+    )
     assert model.online is not None and model.screen == "game"
     back = room.add("guest-again", Setup())
-    back.model = replace(model, entropy="a new page load")
+    back.model = model
     assert back.model.game is not None and back.model.game.state() == guest.model.game.state()
     for effect in start(back.model):
         room.carry_out(back, effect)
@@ -267,6 +274,35 @@ def test_a_reloaded_page_comes_back_to_its_seat_from_what_it_stored() -> None:
     play_on(room, [host, back], random.Random(4))
     assert host.model.game is not None and host.model.game.decision == "over"
     assert back.model.game is not None and back.model.game.state() == host.model.game.state()
+
+
+def test_the_pages_random_bytes_make_its_ids_from_init() -> None:
+    """The page hands `init` its random bytes; the model keeps them, and the ids of a
+    table opened there come from them: two pages' differ."""
+    first, _writes = init({}, entropy=bytes(range(32)))
+    assert first.entropy == bytes(range(32)).hex()
+    second, _writes = init({}, entropy=bytes(range(1, 33)))
+    rooms = []
+    for model in (first, second):
+        friends = replace(model, setup=Setup(players=3, occupants=(HUMAN,) * 5))
+        opened, _effects = update(friends, OpenTable(), NOW)
+        assert opened.online is not None, opened.notice
+        rooms.append((opened.online.room, opened.online.secret, opened.online.device.me))
+    assert rooms[0][0] != rooms[1][0] and rooms[0][1] != rooms[1][1]
+    assert rooms[0][2] != rooms[1][2]
+
+
+def test_the_ice_servers_of_the_settings_reach_the_transport_as_the_browser_takes_them() -> None:
+    """The settings' lines ("turn:host:port user password") are read by the application:
+    the page hands the transport each server's fields as they are."""
+    lines = ("stun:a.example:3478", "  turn:b.example:3478  ann  s3cret ", "ftp:c.example")
+    setup = Setup(players=3, occupants=(HUMAN,) * 5, ice=lines)
+    _model, effects = update(Model(setup=setup, entropy="e"), OpenTable(), NOW)
+    (connect,) = [e for e in effects if isinstance(e, Connect)]
+    assert connect.ice == (
+        (("urls", "stun:a.example:3478"),),
+        (("urls", "turn:b.example:3478"), ("username", "ann"), ("credential", "s3cret")),
+    )
 
 
 @pytest.mark.parametrize(
@@ -277,7 +313,7 @@ def test_an_unreadable_kept_table_is_said_and_cleared(text: str) -> None:
     model, writes = init({ONLINE_KEY: text} if text else {ONLINE_KEY: "{"})
     assert model.online is None and model.screen == "title"
     assert "could not be read" in (model.notice or "")
-    assert writes[ONLINE_KEY] is None
+    assert written(writes)[ONLINE_KEY] is None
 
 
 def test_a_forged_stream_kept_here_is_not_restored() -> None:

@@ -10,8 +10,18 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 
-from senator_core.app import init, start
-from senator_core.app.effects import Accept, After, Answer, Connect, Effect, Offer, Think, Transmit
+from senator_core.app import init, start, update
+from senator_core.app.effects import (
+    Accept,
+    After,
+    Answer,
+    Connect,
+    Effect,
+    ForgetAddress,
+    Offer,
+    Think,
+    Transmit,
+)
 from senator_core.app.keeping.saves import ONLINE_KEY
 from senator_core.app.keeping.storage import persist
 from senator_core.app.messages import Field
@@ -31,6 +41,7 @@ from senator_core.app.online.messages import (
 )
 from senator_core.app.online.update import offer_link
 from senator_core.app.play.messages import Act
+from senator_core.app.setup.messages import QuickPlay
 from senator_core.app.setup.state import Setup
 from senator_core.app.view import view
 from senator_core.bots import make
@@ -234,7 +245,7 @@ class Codes(Room):
         """The host's code to the guest, and the guest's code back, as the players
         pass them (the link opened, the code pasted)."""
         assert host.model.online is not None and host.model.online.code, "no code shown"
-        self.send(guest, Invited(offer_link(host.model).split("#", 1)[1]))
+        self.send(guest, Invited("#" + offer_link(host.model).split("#", 1)[1]))
         assert guest.model.online is not None and guest.model.online.code
         assert guest.model.online.code in str(view(guest.model))
         self.send(host, Field("answer-code", f"  {guest.model.online.code}\n"))
@@ -307,9 +318,14 @@ def test_a_guest_who_drops_comes_back_by_a_new_code_and_nobody_else_hosts() -> N
     assert "is away" not in str(view(first.model))
     net.send(host, MakeCode())  # the host offers the away seat a new code
     assert 'data-msg="accept-code"' in str(view(host.model))
-    model, _writes = init({ONLINE_KEY: stored}, page_url=second.model.page_url, build="test-build")
+    model, _writes = init(
+        {ONLINE_KEY: stored},
+        page_url=second.model.page_url,
+        build="test-build",
+        entropy=b"a new page load",
+    )
     back = net.add("second-again", Setup())
-    back.model = replace(model, entropy="a new page load")
+    back.model = model
     assert back.model.online is not None and back.model.online.direct
     for effect in start(back.model):
         net.carry_out(back, effect)
@@ -345,3 +361,29 @@ def test_a_broken_answer_code_is_said_and_the_offer_stays() -> None:
     guest = net.add("guest", Setup())
     net.send(guest, Invited(f"offer={'a' * 16}.{'b' * 16}.broken"))
     assert guest.model.online is None and "not whole" in (guest.model.notice or "")
+
+
+def test_the_page_sends_whatever_follows_its_hash_and_an_offer_asks_to_be_forgotten() -> None:
+    """The page passes the part of its address after "#" as it is; the application
+    reads it: no invitation changes nothing (a game in progress is not set aside), and
+    an offer, broken or not, is taken out of the address, as it answers once: a reload
+    must not answer it again. A table's link stays, to join again from."""
+    net = Codes()
+    host = net.add("host", Setup(players=3, occupants=(HUMAN, HUMAN, "easy", HUMAN, HUMAN)))
+    net.send(host, OpenTable(direct=True))
+    guest = net.add("guest", Setup())
+    playing = update(guest.model, QuickPlay(), NOW)[0]
+    for fragment in ("", "#", "#rules", "#tables=1", "#offered=2"):
+        after, effects = update(playing, Invited(fragment), NOW)
+        assert after == playing and after.game is playing.game, fragment
+        assert not [e for e in effects if isinstance(e, (ForgetAddress, Connect, Answer))]
+    offer = "#" + offer_link(host.model).split("#", 1)[1]
+    joined, effects = update(playing, Invited(offer), NOW)
+    assert joined.online is not None and joined.screen == "lobby"
+    assert ForgetAddress(fragment=True) in effects and Answer in [type(e) for e in effects]
+    broken = update(playing, Invited(f"#offer={'a' * 16}.{'b' * 16}.broken"), NOW)
+    assert ForgetAddress(fragment=True) in broken[1] and "not whole" in (broken[0].notice or "")
+    table = "#table=" + ".".join(("1" * 16, "2" * 32, "3" * 16))
+    joined, effects = update(playing, Invited(table), NOW)
+    assert joined.online is not None and Connect in [type(e) for e in effects]
+    assert not [e for e in effects if isinstance(e, ForgetAddress)]

@@ -27,12 +27,16 @@ from senator_core.app.keeping.saves import (
     load_session,
 )
 from senator_core.app.play.hand import HINT_SHOWN
-from senator_core.app.play.messages import Forced, GoOn, HintReady, Thought
+from senator_core.app.play.messages import Forced, GoOn, HintFailed, HintReady, Thought
 from senator_core.app.play.scoreboard import scoreboard, tie_break_steps
+from senator_core.app.play.state import HINT_LEVEL, Hint
 from senator_core.app.play.story import round_story
 from senator_core.app.ui.text import describe, render_text
 from senator_core.app.view import page_title
+from senator_core.bots import finish
 from senator_core.bots.heuristic import Heuristic
+from senator_core.bots.hint import hinting
+from senator_core.i18n import use
 from senator_core.records import RecordError
 from senator_core.refusals import error_text
 
@@ -606,3 +610,33 @@ def test_the_end_screen_tells_how_the_game_went_round_by_round() -> None:
     assert "How the game went" in text
     assert all(f"Round {n}" in text for n in (1, 2, 3))
     assert "Cassius gave War to Brutus: it cancelled their Rebellion" in text
+
+
+def test_the_hint_asked_for_comes_from_the_cores_stepper_and_a_failed_one_is_said() -> None:
+    """The hint's effect names the search, the page runs the core's `hinting` for it
+    and sends back what it made (`HintReady`), or the error it stopped on
+    (`HintFailed`): said in the player's language, for the position it was asked for
+    only."""
+    model = started()
+    game = model.game
+    assert game is not None
+    asked, effects = update(model, control("hint"), "")
+    thinks = [e for e in effects if isinstance(e, Think)]
+    assert [(t.level, t.estimate, t.game) for t in thinks] == [(HINT_LEVEL, True, game)]
+    made = finish(hinting(thinks[0].game, thinks[0].level, thinks[0].seed, iterations=20))
+    hinted = updated(asked, HintReady(game.moves, made.options, made.facts))
+    assert hinted.hint == Hint(game.moves, made.options, made.facts)
+    failed, effects = update(asked, HintFailed(game.moves, "MemoryError: out of memory"), "")
+    assert failed.hint is None and not [e for e in effects if isinstance(e, Think)]
+    assert failed.notice == "The hint could not be worked out: MemoryError: out of memory"
+    assert "could not be worked out" in Page(view(failed)).all_text()
+    assert updated(asked, HintFailed(game.moves + 1, "ValueError: late")) == asked
+    try:
+        polish = updated(replace(asked, lang="pl"), HintFailed(game.moves, "MemoryError: x"))
+        assert polish.notice is not None and "could not" not in polish.notice
+        assert polish.notice.endswith("MemoryError: x")
+    finally:
+        use("en")
+
+
+# ---------------------------------------------------------------- the table

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import senator_core as sc
 from senator_core.app.play.reasons import why
-from senator_core.bots import finish, make
-from senator_core.bots.mcts import MCTSBot
+from senator_core.bots import finish
+from senator_core.bots.hint import hinting
 from senator_core.i18n import use
-from senator_core.sightings import Facts, Sightings
+from senator_core.sightings import Facts
 
 from ..test_review import plain_positions, position_of
 
@@ -18,11 +18,11 @@ def sentences(index: int) -> tuple[sc.Game, int, dict[str, str | None]]:
     position = position_of(plain_positions()[index])
     seat = position.to_move
     assert seat is not None
-    bot = make("hard")
-    assert isinstance(bot, MCTSBot)
-    seen = Sightings(position, seat)
-    options = finish(bot.estimating(position, seen))
-    said = {str(a): why(str(a), seen.facts(a), position, seat) for a, _ in options}
+    made = finish(hinting(position, "hard"))  # the hint's search, as the page runs it
+    said = {
+        text: why(text, facts, position, seat)
+        for (text, _value), facts in zip(made.options, made.facts, strict=True)
+    }
     return position, seat, said
 
 

@@ -26,8 +26,8 @@ from senator_core.app.play.reasons import why
 from senator_core.app.play.state import HINT_LEVEL
 from senator_core.app.setup.state import SPEEDS
 from senator_core.app.ui.text import OCCUPANT_LABELS
-from senator_core.bots import MCTSBot, finish, make
-from senator_core.sightings import Sightings
+from senator_core.bots import finish, make
+from senator_core.bots.hint import hinting
 
 from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game, playwright_api
 
@@ -189,17 +189,17 @@ def check_hint(page: Any) -> None:
     shown = hint.locator("li").evaluate_all(
         "els => els.map(e => [e.dataset.option, e.textContent])"
     )
-    adviser = make(HINT_LEVEL, seed=game.to_move)
-    assert isinstance(adviser, MCTSBot) and game.to_move is not None
-    seen = Sightings(game, game.to_move)
-    expected = sorted(finish(adviser.estimating(game, seen)), key=lambda option: -option[1])
-    assert [text for text, _ in shown] == [str(a) for a, _ in expected[:HINT_SHOWN]]
+    assert game.to_move is not None
+    made = finish(hinting(game, HINT_LEVEL, seed=game.to_move))  # the page's stepper, run whole
+    seen = dict(zip((text for text, _ in made.options), made.facts, strict=True))
+    expected = sorted(made.options, key=lambda option: -option[1])
+    assert [text for text, _ in shown] == [text for text, _ in expected[:HINT_SHOWN]]
     said = 0
     for (_, line), (action, value) in zip(shown, expected, strict=False):
         rating, _dash, reason = line.partition(" — ")
         assert rating.endswith(f"{value:.0%} chance to win")
         # Beside it, what the move does, from the same playouts CPython's search saw.
-        assert reason == (why(str(action), seen.facts(action), game, game.to_move) or "")
+        assert reason == (why(action, seen[action], game, game.to_move) or "")
         said += bool(reason)
     assert said, "the hint says why for its best choices"
     rest = expected[HINT_SHOWN:]
@@ -210,6 +210,48 @@ def check_hint(page: Any) -> None:
     assert "would play" in hint.inner_text()
     # The choices are still there to take.
     assert page.locator("#decision [data-action]").count() == len(game.legal_actions())
+
+
+# Makes the searches in the page stop on an error, as one that runs out of memory would.
+BREAK_SEARCHES = """
+import senator_core.bots as bots
+import senator_core.bots.hint as hint
+def broken(*args, **kwargs):
+    raise MemoryError("out of memory")
+    yield
+hint.hinting = broken
+class Broken:
+    thinking = broken
+bots.make = lambda *args, **kwargs: Broken()
+"""
+
+
+def test_a_search_that_stops_on_an_error_is_said(site: Site, page: Any, watch: Watch) -> None:
+    """The hint's search stopping on an error comes back as a notice in the player's
+    language, and a computer's as the page's report of a failure: neither leaves the
+    page waiting in silence."""
+    open_game(page, f"{site.origin}/?nosw")
+    page.evaluate("(code) => window.senator.pyodide.runPython(code)", BREAK_SEARCHES)
+    set_up(page, seed=3, occupants=[HUMAN, "easy", HUMAN])
+    page.click("[data-msg='start']")
+    page.locator("#decision [data-action]").first.wait_for()
+    page.click("[data-msg='hint']")
+    notice = page.locator(".notice")
+    notice.wait_for()
+    assert notice.inner_text().startswith("The hint could not be worked out: MemoryError")
+    assert page.locator("#decision .hint-panel").count() == 0
+    assert not watch.errors
+    while not page.locator("#decision.thinking").count():  # on to the computer's turn
+        page.locator("#decision [data-action]").first.click()
+        page.wait_for_function(
+            "() => document.querySelector('#decision.thinking, #decision [data-action]')"
+        )
+    page.wait_for_function(
+        "() => (document.querySelector('.notice') || {}).textContent?.includes('went wrong')"
+    )
+    assert "MemoryError: out of memory" in notice.inner_text()
+    assert any("Senator: MemoryError: out of memory" in r for r in watch.adapter_reports())
+    watch.errors.clear()  # expected here: the test itself would fail otherwise
 
 
 def test_four_computers_watched_on_after_a_reload(site: Site, page: Any, watch: Watch) -> None:

@@ -13,6 +13,8 @@ from ..replay.update import open_replay
 from ..review.kept import with_review
 from .saves import HISTORY_FORMAT, add_kept, history_json, load_history
 
+FILE_LIMIT = 8_000_000  # bytes: a larger file is no game record, and the page does not read it
+
 
 def open_file(model: Model, text: str) -> Model:
     """Opens a record file in the replay viewer, or adds a history file's games to the

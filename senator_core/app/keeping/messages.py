@@ -61,7 +61,7 @@ class FileOpened(KeepingMsg):
 
 @dataclass(frozen=True)
 class FileTooLarge(KeepingMsg):
-    """A chosen or dropped file was too large to read."""
+    """A chosen or dropped file was too large to read (over `files.FILE_LIMIT`)."""
 
 
 Message = (

@@ -64,6 +64,8 @@ HISTORY_KEY = "senator.history"
 ONLINE_KEY = "senator.online"  # this device at an online table (see `app/online/`)
 UNREADABLE_KEY = "senator.save.unreadable"
 UNREADABLE_HISTORY_KEY = "senator.history.unreadable"
+# Where what could not be read is kept aside, and the key it was read from.
+SET_ASIDE = {UNREADABLE_KEY: SAVE_KEY, UNREADABLE_HISTORY_KEY: HISTORY_KEY}
 # A hint as a save keeps it: the move it was for, each choice's estimate, and what the
 # playouts saw after each (empty when they were not kept).
 HintShown = tuple[int, tuple[tuple[str, float], ...], tuple[Facts | None, ...]]

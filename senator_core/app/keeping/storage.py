@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from urllib.parse import parse_qsl
 
 from ...config import GameConfig
 from ...game import new_game
@@ -13,6 +14,7 @@ from ...i18n import LANGUAGES, _, ngettext, pick_language, use
 from ...records import Record, RecordError, read_link
 from ..changes import playing, set_aside
 from ..derived import full_colours, full_occupants, record_of
+from ..effects import Effects, ForgetAddress, Store
 from ..lesson.line import is_lesson
 from ..lesson.state import Lesson
 from ..model import ALL_HUMAN, Model
@@ -39,6 +41,7 @@ from .saves import (
 )
 
 STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, ONLINE_KEY)  # what the page reads when it opens
+OPENED_ONCE = ("game", "lang")  # the address's parameters read once, then taken out
 
 
 def session_model(model: Model, session: Session) -> Model:
@@ -69,27 +72,45 @@ def session_model(model: Model, session: Session) -> Model:
 
 def init(
     storage: dict[str, str | None],
-    link: str | None = None,
+    query: str = "",
     page_url: str = "",
     now: str = "",
-    lang: str | None = None,
     browser: tuple[str, ...] = (),
     build: str = "",
-) -> tuple[Model, dict[str, str | None]]:
-    """The first model, from what the browser stored and the `game` link parameter
-    (`now`, the time, dates a game in progress that a link's game sets aside). The
-    language is the `lang` link parameter's (then remembered), else the one chosen
-    before, else the first of the browser's languages the game speaks.
+    entropy: bytes = b"",
+) -> tuple[Model, Effects]:
+    """The first model, from what the browser stored and the page's address: its
+    `query` (the part after "?"), whose `game` parameter opens a deal or a whole game
+    (`now`, the time, dates a game in progress that it sets aside), and whose `lang`
+    parameter picks the language (then remembered; else the one chosen before, else
+    the first of the browser's languages the game speaks). `entropy`, the page's
+    random bytes, is what this device's ids (an online table's device, room and
+    secret) are made from.
 
-    Returns the model and storage changes to make (an unreadable save or history
-    is kept aside under another key, never lost). The model's `stored` is what the
-    storage holds once those are made.
+    Returns the model and the effects to carry out first: the writes (an unreadable
+    save or history is kept aside under another key, and cleared only where that
+    copy is there, so it is never lost), and the parameters to take out of the
+    address, opened once: a reload continues the game the link began, not its deal
+    anew, in the language chosen since. The model's `stored` is what the storage
+    holds once those writes are made.
     """
-    model, writes = _read(storage, link, page_url, now, lang, browser, build)
+    found: dict[str, str] = {}
+    for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
+        found.setdefault(name, value)  # the first of a name, as the browser reads it
+    link, lang = found.get("game"), found.get("lang")
+    model, writes = _read(storage, link, page_url, now, lang, browser, build, entropy.hex())
     stored = {key: storage.get(key) for key in STORED_KEYS}
-    stored.update((k, v) for k, v in writes.items() if k in STORED_KEYS)
+    stored.update((w.key, w.value) for w in writes if w.key in STORED_KEYS)
     known = tuple((k, v) for k, v in stored.items() if v is not None)  # nothing: not kept
-    return replace(model, stored=known), writes
+    once = tuple(name for name in OPENED_ONCE if name in found)
+    forget = (ForgetAddress(once),) if once else ()
+    return replace(model, stored=known), (*writes, *forget)
+
+
+def _set_aside(key: str, aside: str, text: str, then: str | None) -> list[Store]:
+    """Keeps `text`, unreadable under `key`, under `aside`, then writes `then` under
+    `key`: only where the copy is there, so a copy the browser refuses loses nothing."""
+    return [Store(aside, text), Store(key, then, guarded=True, expected=text, under=aside)]
 
 
 def _read(
@@ -100,8 +121,9 @@ def _read(
     lang: str | None,
     browser: tuple[str, ...],
     build: str = "",
-) -> tuple[Model, dict[str, str | None]]:
-    writes: dict[str, str | None] = {}
+    entropy: str = "",
+) -> tuple[Model, list[Store]]:
+    writes: list[Store] = []
     notices: list[str] = []
     setup = Setup()
     if storage.get(SETUP_KEY):
@@ -111,10 +133,17 @@ def _read(
             setup = Setup()
     if lang in LANGUAGES:
         setup = replace(setup, lang=lang)
-        writes[SETUP_KEY] = json.dumps(setup.to_dict())  # remembered at once
+        writes.append(Store(SETUP_KEY, json.dumps(setup.to_dict())))  # remembered at once
     spoken = pick_language(setup.lang, *browser)
     use(spoken)
-    model = Model(setup=setup, colours=setup.colours, page_url=page_url, lang=spoken, build=build)
+    model = Model(
+        setup=setup,
+        colours=setup.colours,
+        page_url=page_url,
+        lang=spoken,
+        build=build,
+        entropy=entropy,
+    )
     held: set[str] = set()
     history: tuple[Kept, ...] = ()
     stored_history = storage.get(HISTORY_KEY)
@@ -125,15 +154,14 @@ def _read(
             held.add(HISTORY_KEY)
             notices.append(str(err))
         except RecordError:
-            writes[UNREADABLE_HISTORY_KEY] = stored_history
-            writes[HISTORY_KEY] = None
+            writes += _set_aside(HISTORY_KEY, UNREADABLE_HISTORY_KEY, stored_history, None)
             notices.append(
                 _("The games kept on this browser could not be read; they were set aside.")
             )
         else:
             if lost:
-                writes[UNREADABLE_HISTORY_KEY] = stored_history
-                writes[HISTORY_KEY] = history_json(history)
+                readable = history_json(history)
+                writes += _set_aside(HISTORY_KEY, UNREADABLE_HISTORY_KEY, stored_history, readable)
                 notices.append(
                     ngettext(
                         "{n} of the games kept on this browser could not be read; "
@@ -152,8 +180,7 @@ def _read(
             held.add(SAVE_KEY)
             notices.append(str(err))
         except RecordError as err:
-            writes[UNREADABLE_KEY] = saved
-            writes[SAVE_KEY] = None
+            writes += _set_aside(SAVE_KEY, UNREADABLE_KEY, saved, None)
             # Translators: {reason} is one of the texts that begin "it is" or "it has".
             said = _("The saved game could not be read: {reason} It has been set aside.")
             notices.append(said.format(reason=err))
@@ -165,7 +192,8 @@ def _read(
     if at_table_online and not link:
         model = restored(model, at_table_online)
         if model.online is None:
-            writes[ONLINE_KEY] = None  # unreadable: the game itself was never kept here
+            # Unreadable: the game itself was never kept here.
+            writes.append(Store(ONLINE_KEY, None))
     if link:
         try:
             opened = read_link(link)

@@ -27,7 +27,7 @@ from .messages import (
     StorageFailed,
     Stored,
 )
-from .saves import HISTORY_KEY, SAVE_KEY, SETUP_KEY, load_history, load_session
+from .saves import HISTORY_KEY, SAVE_KEY, SET_ASIDE, SETUP_KEY, load_history, load_session
 from .storage import persist, session_model
 
 
@@ -39,6 +39,9 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
         case StorageFailed(key, value):
             # What is stored stays known as it is: the write is tried again at the next change.
             failed = model if model.storage_warned else replace(model, alert="storage")
+            if key in SET_ASIDE:
+                # What could not be read, nor kept aside, is not written over.
+                failed = replace(failed, held=failed.held | {SET_ASIDE[key]})
             return _remember(failed, key, value), ()
         case DismissAlert():
             if model.alert != "storage":

@@ -22,7 +22,8 @@ class OpenTable(OnlineMsg):
 
 @dataclass(frozen=True)
 class Invited(OnlineMsg):
-    """The page was opened from an invitation: the part of its address after "#"."""
+    """The part of the page's address after "#", as the page was opened or changed
+    since (an invitation link, perhaps)."""
 
     fragment: str
 

@@ -35,6 +35,7 @@ from ..effects import (
     Disconnect,
     Effect,
     Effects,
+    ForgetAddress,
     LoadQr,
     Offer,
     Transmit,
@@ -91,7 +92,7 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
         case OpenTable(direct):
             return open_table(set_aside(model, now), direct)
         case Invited(fragment):
-            return invited(set_aside(model, now), fragment)
+            return opened_at(model, fragment, now)
         case TakeSeat(seat):
             return take_seat(model, seat)
         case BeginTable():
@@ -177,8 +178,17 @@ def _join(model: Model, online: Online) -> Effects:
     if online.direct:
         return ()
     setup = model.setup
-    relays, ice = usable("relays", setup.relays), usable("ice", setup.ice)
-    return (Connect(online.room, online.secret, relays, ice),)
+    ice = tuple(ice_server(line) for line in usable("ice", setup.ice))
+    return (Connect(online.room, online.secret, usable("relays", setup.relays), ice),)
+
+
+def ice_server(line: str) -> tuple[tuple[str, str], ...]:
+    """An ICE server from a line of the settings, "stun:host:port" or "turn:host:port
+    user password", as the fields of the browser's `RTCIceServer`."""
+    url, *rest = line.split()
+    if len(rest) >= 2:
+        return (("urls", url), ("username", rest[0]), ("credential", rest[1]))
+    return (("urls", url),)
 
 
 def _name(model: Model) -> str:
@@ -220,6 +230,19 @@ def open_table(model: Model, direct: bool = False) -> tuple[Model, Effects]:
 def qr_ready(model: Model) -> Model:
     online = model.online
     return model if online is None else replace(model, online=replace(online, qr=True))
+
+
+def opened_at(model: Model, fragment: str, now: str) -> tuple[Model, Effects]:
+    """The page's address names something after "#", at load or since: an invitation
+    joins its table (the game in progress set aside); anything else there is none."""
+    named = fragment.removeprefix("#")
+    if named.startswith("offer="):
+        joined, effects = invited(set_aside(model, now), fragment)
+        # An offer answers once: a reload must not answer it again.
+        return joined, (ForgetAddress(fragment=True), *effects)
+    if named.startswith("table="):
+        return invited(set_aside(model, now), fragment)
+    return model, ()
 
 
 def invited(model: Model, fragment: str) -> tuple[Model, Effects]:

@@ -57,6 +57,14 @@ class HintReady(PlayMsg):
 
 
 @dataclass(frozen=True)
+class HintFailed(PlayMsg):
+    """The hint's search for the position after `moves` actions stopped on an error."""
+
+    moves: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class Pick(PlayMsg):
     """Touch the card at `index` of the hand shown: pick it, or put it back."""
 
@@ -133,6 +141,7 @@ Message = (
     | Pondered
     | Thought
     | HintReady
+    | HintFailed
     | Pick
     | Unpick
     | Confirm

@@ -42,6 +42,7 @@ from .messages import (
     Explain,
     Forced,
     GoOn,
+    HintFailed,
     HintReady,
     LinkGame,
     LogRound,
@@ -81,6 +82,12 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
             if model.game is None or moves != model.game.moves:
                 return model, ()  # the hint was for a position that is gone
             return replace(model, hint=Hint(moves, options, facts)), ()
+        case HintFailed(moves, reason):
+            if model.game is None or moves != model.game.moves:
+                return model, ()  # the hint was for a position that is gone
+            # Translators: {reason} is the error the hint's search stopped on, in English.
+            said = _("The hint could not be worked out: {reason}").format(reason=reason[:200])
+            return replace(model, notice=said), ()
         case Pick(index):
             return _pick(model, index), ()
         case Unpick():
