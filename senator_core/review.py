@@ -257,11 +257,9 @@ def reviewing(
     best by their own lights. A move is judged by where it leaves the player, not by
     how much of one shared search went its way (a search spends little on moves it
     finds worse, and so knows them poorly)."""
-    from .bots import SEARCHES, make  # noqa: PLC0415  (the players load when first needed)
-    from .bots.mcts import MCTSBot  # noqa: PLC0415
+    from .bots import searcher  # noqa: PLC0415  (the players load when first needed)
 
-    if level not in SEARCHES:
-        raise ValueError(f"no search level {level!r}: {', '.join(SEARCHES)}")
+    searcher(level)  # a level that does not search is refused before any work
     steps = set((yield from to_rate(game, seats)))
     if only is not None:
         steps &= set(only)
@@ -273,8 +271,7 @@ def reviewing(
         seat = position.to_move
         if step in steps and seat is not None:
             # A player of its own for each decision: a rating does not hang on the others.
-            bot = make(level, seed=seed)
-            assert isinstance(bot, MCTSBot)
+            bot = searcher(level, seed=seed)
             options = bot.considered(position)
             if action not in options:
                 options.append(action)

@@ -69,23 +69,31 @@ def make(level: str, seed: int = 0, iterations: int | None = None) -> Bot:
         return RandomBot(seed)
     if level == "heuristic":
         return HeuristicBot(seed)
-    search = SEARCHES.get(level)
-    if search is not None:
-        budget = iterations if iterations is not None else search.iterations
-        return MCTSBot(
-            level,
-            budget,
-            seed,
-            debates=search.debates,
-            fitted=bool(search.debates),
-            influence=search.influence,
-            wise=search.wise,
-            foresee=search.foresee,
-            slips=search.slips,
-            wary=search.wary,
-        )
+    if level in SEARCHES:
+        return searcher(level, seed, iterations)
     known = ", ".join((*LEVELS, *PINNED))
     raise ValueError(f"unknown bot level {level!r}; the levels are {known}")
+
+
+def searcher(level: str, seed: int = 0, iterations: int | None = None) -> MCTSBot:
+    """The search player of `level` with its own seed (`iterations` overrides its
+    budget); ValueError for a level that does not search."""
+    search = SEARCHES.get(level)
+    if search is None:
+        raise ValueError(f"no search level {level!r}: {', '.join(SEARCHES)}")
+    budget = iterations if iterations is not None else search.iterations
+    return MCTSBot(
+        level,
+        budget,
+        seed,
+        debates=search.debates,
+        fitted=bool(search.debates),
+        influence=search.influence,
+        wise=search.wise,
+        foresee=search.foresee,
+        slips=search.slips,
+        wary=search.wary,
+    )
 
 
 __all__ = [
@@ -105,4 +113,5 @@ __all__ = [
     "Thinking",
     "finish",
     "make",
+    "searcher",
 ]

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 
 from ..game import Game
 from ..sightings import Facts, Sightings
-from . import SEARCHES, make
+from . import searcher
 from .base import Thinking
-from .mcts import MCTSBot
 
 
 @dataclass(frozen=True)
@@ -30,13 +29,10 @@ def hinting(
     overrides its budget, for tests) for the player to move in `game`, in steps: a
     yield after each of the search's iterations. ValueError when no one is to move, or
     for a level that does not search. `game` itself is left as it is."""
-    if level not in SEARCHES:
-        raise ValueError(f"no search level {level!r}: {', '.join(SEARCHES)}")
+    bot = searcher(level, seed=seed, iterations=iterations)
     seat = game.to_move
     if seat is None:
         raise ValueError("no one is to move: the game is over")
-    bot = make(level, seed=seed, iterations=iterations)
-    assert isinstance(bot, MCTSBot)  # every level of SEARCHES is one
     seen = Sightings(game, seat)
     options = yield from bot.estimating(game, seen)
     return Estimates(
