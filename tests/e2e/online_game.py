@@ -75,15 +75,12 @@ def play_one(page: Any, chooser: random.Random) -> None:
         if count and chooser.random() < 0.6:
             cards.nth(chooser.randrange(count)).click(timeout=TAP_MS)
             confirm = page.locator('[data-msg="confirm"]:not([disabled])')
-            if confirm.count():
-                before = moves_of(page)
+            if confirm.count():  # the bid is enabled only when the rules allow it
                 confirm.first.click(timeout=TAP_MS)
-                page.wait_for_timeout(200)
-                if moves_of(page) != before:
-                    return
-                unpick = page.locator('[data-msg="unpick"]')
-                if unpick.count():
-                    unpick.first.click(timeout=TAP_MS)
+                return
+            unpick = page.locator('[data-msg="unpick"]')
+            if unpick.count():
+                unpick.first.click(timeout=TAP_MS)
         count = actions.count()
         if count:
             actions.nth(chooser.randrange(count)).click(timeout=TAP_MS)
@@ -118,6 +115,20 @@ def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> l
             page.wait_for_function(MOVED, arg=after - 1)
         delays.append(time.monotonic() - tapped)
     return delays
+
+
+def settled(pages: list[Any]) -> None:
+    """Waits until a person is to move and every page shows the same moves."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if any(own_turn(page) for page in pages):
+            most = max(moves_of(page) for page in pages)
+            for page in pages:
+                page.wait_for_function(MOVED, arg=most - 1)
+            if max(moves_of(page) for page in pages) == most:
+                return
+        pages[0].wait_for_timeout(100)
+    raise RuntimeError("the pages did not settle on one position")
 
 
 def seat_by_link(host: Any, guest: Any, link: str, name: str) -> None:
@@ -157,8 +168,9 @@ def seat_by_codes(host: Any, guest: Any, name: str, shots: Path, first: bool) ->
 def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
     """Three browsers meet (`mode`: "relay", by the invitation link through a relay on
     the namespace's loopback; "codes", by codes with no relay at all) and play a game
-    to its end. Through a relay the phone reloads mid-game and the host closes its
-    page later on: a guest hosts on and hands the host's seat to a computer."""
+    on. Through a relay the phone reloads mid-game and the host closes its page later
+    on: a guest hosts on and hands the host's seat to a computer, and the game goes on
+    with it. By codes the game is played to its end and the next one begun."""
     started = time.monotonic()
     relay, relay_url = start_relay(folder) if mode == "relay" else (None, "ws://127.0.0.1:9")
     site = Site()
@@ -183,7 +195,7 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
                         names=[NAMES[index], "Brutus", "Cassia", "Decimus", "Marcus"],
                         relays=[relay_url],
                         ice=[],
-                        speed="fast",
+                        speed="instant",
                     )
                 )
                 page = context.new_page()
@@ -250,7 +262,11 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
                 guests[0].wait_for_selector('[data-msg="stand-in"][data-value="0"]')
                 guests[0].screenshot(path=str(shots / "online-host-gone-1280.png"))
                 guests[0].click('[data-msg="stand-in"][data-value="0"]')
-            delays += tap(playing, chooser)
+                # The two guests and the computer play on (the end is the codes game's).
+                delays += tap(playing, chooser, 12)
+                settled(playing)
+            else:
+                delays += tap(playing, chooser)
             for index, page in enumerate(playing):
                 width = SIZES[pages.index(page)]["width"]
                 page.screenshot(path=str(shots / f"online-{mode}-end-{index}-{width}.png"))

@@ -93,12 +93,12 @@ def follow_line(page: Any, until: int, lang: str, name: str, found: list[str]) -
 
 
 def learn(page: Any, lang: str) -> None:
-    """On the title screen, `lang` chosen by the picker and the fast pace by the set-up
-    (as another tab would), then the guided game sat down to."""
+    """On the title screen, `lang` chosen by the picker and the instant pace by the
+    set-up (as another tab would), then the guided game sat down to."""
     if lang != "en":
         page.locator("[name='lang']:visible").first.select_option(lang)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-    use_setup(page, speed="fast")
+    use_setup(page, speed="instant")
     page.click("[data-msg='learn']")
 
 
@@ -109,7 +109,7 @@ def sized(browser: Any, request: pytest.FixtureRequest) -> Any:
     ctx.set_default_timeout(BOOT_TIMEOUT)
     seen = watch_context(ctx)
     page = ctx.new_page()
-    page.add_init_script(stored_setup(speed="fast"))
+    page.add_init_script(stored_setup(speed="instant"))  # the pace has tests of its own
     yield page
     ctx.close()
     fail_on_adapter_reports(seen)
@@ -128,10 +128,8 @@ def test_the_guided_game_played_through_to_its_end(site: Site, sized: Any) -> No
     # After the round's summary, the coach's last word on the line.
     assert coach_state(page) == {"what": "note", "moves": len(LINE)}
     page.click(".coach-hold [data-value='on']")
-    # Alone now, against beginners, to the game's end (at once: the pace has tests of
-    # its own).
+    # Alone now, against beginners, to the game's end.
     assert page.locator(".coach").count() == 0
-    page.select_option("[name='speed']", "instant")
     chooser = random.Random(3)
     while next_move(page, chooser) is not None:
         pass

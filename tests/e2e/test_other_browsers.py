@@ -73,6 +73,7 @@ def webkit() -> list[str]:
     return [xvfb, "-a", sys.executable, str(HERE / "webkit.py")]
 
 
+@pytest.mark.long
 def test_a_smoke_game_in_webkit(site: Site) -> None:
     result = run(webkit(), f"{site.origin}{SUBPATH}?nosw")
     check(result, site, "webkit")

@@ -1,8 +1,9 @@
 """A game's review in the browser: made in the page by the real wheel in Pyodide, while
 the page answers; a blunder followed into the replay, with the better move shown; the
 review kept in the exported file and found intact where the file is opened; the same
-marks as the review made in CPython; in Polish and Russian; and nothing serious for
-axe on the review."""
+ratings as the review made in CPython; in Polish and Russian; and nothing serious for
+axe on the review. One game's review serves it all: a review is the page's longest
+work."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import senator_core as sc
 from senator_core.bots import make
 from senator_core.records import HUMAN, Record, read_record
@@ -18,7 +21,7 @@ from senator_core.review import review
 
 from ..test_review import plain_positions, position_of
 from .axe import assert_accessible
-from .conftest import Watch, at_last_choice, next_move, open_file, use_setup
+from .conftest import Watch, next_move, open_file, use_setup
 from .test_languages import english_left
 
 REVIEW_TIMEOUT = 240_000  # a whole game's review on a slow machine, with room to spare
@@ -39,20 +42,41 @@ def blundered_game() -> tuple[sc.Game, int, int]:
     return game, seat, step
 
 
+def before_last_choice(game: sc.Game, seat: int) -> tuple[Record, str]:
+    """The game's record up to `seat`'s last decision with a choice, the others Normal
+    computers, and the move `seat` made there."""
+    position = sc.new_game(game.config)
+    last = 0
+    for step, action in enumerate(game.actions):
+        if position.to_move == seat and len(position.legal_actions()) > 1:
+            last = step
+        position.apply(action)
+    cut = sc.new_game(game.config)
+    for action in game.actions[:last]:
+        cut.apply(action)
+    occupants = tuple(HUMAN if s == seat else "normal" for s in range(game.players))
+    return Record(cut, tuple(range(game.players)), occupants), str(game.actions[last])
+
+
 def reviewed(page: Any) -> None:
     page.locator(".review-panel .review-summary").wait_for(timeout=REVIEW_TIMEOUT)
 
 
-def test_a_game_against_the_computers_is_reviewed_in_the_page(
-    booted: tuple[Any, Watch],
+@pytest.mark.long
+def test_a_game_is_reviewed_in_the_page_a_blunder_followed_and_the_review_travels(
+    booted: tuple[Any, Watch], booted_phone: tuple[Any, Watch], tmp_path: Path
 ) -> None:
-    """A game against the computers (opened at the person's last choice, made in CPython)
-    played to its end in the page, then reviewed from the end screen."""
+    """A game against the computers with a blunder in it (made in CPython up to the
+    person's last choice), played to its end in the page and reviewed from the end
+    screen; the blunder followed to the better move; the review saved in the file and
+    opened on a phone in Polish and Russian."""
+    game, seat, step = blundered_game()
+    record, last = before_last_choice(game, seat)
     page, _ = booted
     use_setup(page, speed="instant")
-    record = at_last_choice(4)
     open_file(page, record.file_name(), record.to_json())
     page.click("[data-msg='play-from']")
+    page.click(f"#decision [data-action='{last}']")  # as in CPython: the same moves rated
     chooser = random.Random(4)
     while next_move(page, chooser) is not None:
         pass
@@ -65,37 +89,12 @@ def test_a_game_against_the_computers_is_reviewed_in_the_page(
     page.wait_for_function("document.querySelector('.replay-controls').dataset.step === '1'")
     assert page.locator(".review-progress").count() == 1, "the review went on meanwhile"
     reviewed(page)
-    assert page.locator(".review-panel svg.chance-graph polyline").count() == 4
+    assert page.locator(".review-panel svg.chance-graph polyline").count() == game.players
     summary = page.locator(".review-summary .review-seat")
     assert summary.count() == 1 and "accuracy" in summary.inner_text()
     assert_accessible(page, "the replay with its review")
-    # The end screen shows it too; a tap on the graph opens that move in the replay.
-    page.click("[data-msg='leave']")
-    graph = end.locator(".end-review svg.chance-graph")
-    graph.wait_for()
-    assert_accessible(page, "the end screen with its review")
-    tap = end.locator(".graph-tap").nth(3)
-    step = tap.get_attribute("data-value")
-    tap.scroll_into_view_if_needed()
-    box = tap.bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function(f"document.querySelector('.replay-controls')?.dataset.step === '{step}'")
-    assert page.locator("#decision .move-review").count() == 1
 
-
-def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_the_file(
-    booted: tuple[Any, Watch], booted_phone: tuple[Any, Watch], tmp_path: Path
-) -> None:
-    game, seat, step = blundered_game()
-    occupants = tuple(HUMAN if s == seat else "normal" for s in range(game.players))
-    source = tmp_path / "blunder.senator.json"
-    source.write_text(Record(game, tuple(range(game.players)), occupants).to_json())
-    page, _ = booted
-    page.click("[data-msg='import-file']")
-    page.set_input_files("#import-file", str(source))
-    page.locator(".review-panel [data-msg='review']").click()
-    reviewed(page)
+    # The costliest move is the blunder; followed, it shows the better move.
     worst = page.locator(".costliest [data-msg='watch']").first
     assert worst.get_attribute("data-value") == str(step + 1)  # the table the move left
     assert "blunder" in page.locator(".costliest li").first.inner_text()
@@ -118,10 +117,32 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
         page.click(".replay-actions [data-msg='export']")
     saved = tmp_path / "reviewed.senator.json"
     download.value.save_as(saved)
-    record = read_record(saved.read_text())
-    assert record.review is not None and record.review.seats == (seat,)
-    # The page's review, made by the wheel in Pyodide, is the one CPython makes.
-    assert record.review == review(game, [seat], "hard", 0)
+    kept = read_record(saved.read_text())
+    assert kept.review is not None and kept.review.seats == (seat,)
+    # The page's ratings, made by the wheel in Pyodide, are the ones CPython makes (each
+    # decision is rated on its own: here the first, the blunder and the last).
+    rated = kept.review.ratings
+    assert step in {r.step for r in rated}
+    some = {rated[0].step, step, rated[-1].step}
+    assert [r for r in rated if r.step in some] == list(
+        review(game, [seat], "hard", 0, only=some).ratings
+    )
+
+    # The end screen shows the review too; a tap on the graph opens that move.
+    page.click("[data-msg='leave']")
+    graph = end.locator(".end-review svg.chance-graph")
+    graph.wait_for()
+    assert_accessible(page, "the end screen with its review")
+    tap = end.locator(".graph-tap").nth(3)
+    shown = tap.get_attribute("data-value")
+    tap.scroll_into_view_if_needed()
+    box = tap.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(
+        f"document.querySelector('.replay-controls')?.dataset.step === '{shown}'"
+    )
+    assert page.locator("#decision .move-review").count() == 1
 
     other, _ = booted_phone  # another page, at a phone's size, in Polish
     other.locator("[name='lang']:visible").first.select_option("pl")
@@ -143,5 +164,5 @@ def test_a_blunder_is_followed_to_the_better_move_and_the_review_travels_with_th
     assert "разбор" in (other.locator(".review-panel").text_content() or "").lower()
     assert not english_left(other, "ru"), english_left(other, "ru")
     assert_accessible(other, "the review on a phone, in Russian")
-    kept = json.loads(saved.read_text())
-    assert kept["version"] == 2 and kept["review"]["version"] == 1
+    data = json.loads(saved.read_text())
+    assert data["version"] == 2 and data["review"]["version"] == 1

@@ -34,11 +34,11 @@ def saved_game(page: Any) -> sc.Game | None:
     return None if text is None else load_session(text).record.game
 
 
-@pytest.mark.parametrize("path", ["/", SUBPATH])
-def test_page_becomes_ready_with_no_error_and_no_outside_request(
-    site: Site, page: Any, watch: Watch, path: str
+def ready_with_no_error_and_no_outside_request(
+    page: Any, watch: Watch, site: Site, path: str
 ) -> None:
-    open_game(page, f"{site.origin}{path}?nosw")
+    """The title screen, reached with no error, nothing fetched from elsewhere, the
+    wheel from `path`, and nothing of online play's."""
     assert page.locator("[data-screen='title']").is_visible()
     assert page.locator("[data-msg='new-game']").is_visible()
     assert not page.locator("#boot-error").is_visible()
@@ -49,8 +49,16 @@ def test_page_becomes_ready_with_no_error_and_no_outside_request(
     assert not [u for u in watch.requests if "online.js" in u or "/vendor/@" in u]
 
 
-def test_a_game_in_progress_survives_a_reload(site: Site, page: Any, watch: Watch) -> None:
+def test_the_page_becomes_ready_on_a_sub_path(site: Site, page: Any, watch: Watch) -> None:
+    open_game(page, f"{site.origin}{SUBPATH}?nosw")
+    ready_with_no_error_and_no_outside_request(page, watch, site, SUBPATH)
+
+
+def test_the_page_becomes_ready_and_a_game_in_progress_survives_a_reload(
+    site: Site, page: Any, watch: Watch
+) -> None:
     open_game(page, f"{site.origin}/?nosw")
+    ready_with_no_error_and_no_outside_request(page, watch, site, "/")
     page.click("[data-msg='new-game']")
     seat_people(page)
     page.click("[data-msg='start']")

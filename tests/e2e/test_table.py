@@ -297,7 +297,7 @@ def test_a_player_sits_out_the_round_and_its_story_is_held_until_they_go_on(
     assert "Round 1 is over" in text and "Livia passed" in text
     assert page.locator("[data-action]").count() == 0, "the table waits on the summary"
     moves = page.evaluate("document.documentElement.dataset.moves")
-    page.wait_for_timeout(1500)
+    page.wait_for_timeout(1000)
     assert page.evaluate("document.documentElement.dataset.moves") == moves
     assert_in_view(page, page.locator("[data-msg='go-on']"), "On to round 2")
     SHOTS.mkdir(parents=True, exist_ok=True)

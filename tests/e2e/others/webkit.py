@@ -104,9 +104,9 @@ def main() -> None:
         WebDriverWait(driver, 30).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, '[data-screen="game"]')
         )
-        # The computers at the fast pace.
+        # The computers at once.
         Select(driver.find_element(By.CSS_SELECTOR, ".topbar [name='speed']")).select_by_value(
-            "fast"
+            "instant"
         )
         by_cards = made = 0
         deadline = time.monotonic() + 90
