@@ -11,13 +11,15 @@ import pytest
 
 import senator_core as sc
 from senator_core.online.chance import LENGTH, Chain, follows, seed_of
-from senator_core.online.device import HUMAN, Device, Report, Send, position_hash
+from senator_core.online.device import HUMAN, Device, Report, Send, distinct, position_hash
 from senator_core.online.wire import (
     MAX_BYTES,
     Chat,
     Entry,
     Hello,
+    Here,
     Move,
+    Refused,
     Reveal,
     Sit,
     WireError,
@@ -296,6 +298,41 @@ def test_another_build_is_refused_at_the_door() -> None:
     outs = host.receive(stranger, encode(hello))
     assert [o.problem for o in outs if isinstance(o, Report)] == ["build"]
     assert stranger not in host.hellos and stranger not in host.links.values()
+
+
+def test_a_refusal_is_never_answered_so_two_devices_cannot_refuse_each_other_forever() -> None:
+    """A message only a host sends, from one guest to another, is refused once, and the
+    refusal is heard but not answered; a host does not answer one either."""
+    net, devices = started()
+    host, guest, third = devices
+    net.carry(guest.me, [Send(Here((guest.me, third.me), ()), net.link_of[third.me])])
+    net.settle(limit=20)
+    assert [r.problem for r in net.reports[third.me]] == ["not-host"]
+    assert [(r.problem, r.detail) for r in net.reports[guest.me]] == [("not-host", "Refused")]
+    for device in (host, third):
+        outs = device.receive(net.link_of[guest.me], encode(Refused("not-host", "Here")))
+        assert [o for o in outs if isinstance(o, Send)] == []
+    # The host's own refusal still reaches its guest as what it is.
+    outs = guest.receive(net.link_of[host.me], encode(Refused("illegal", "play 9")))
+    assert [(o.problem, o.detail) for o in outs if isinstance(o, Report)] == [("illegal", "play 9")]
+
+
+def test_players_who_keep_the_same_name_are_told_apart() -> None:
+    """Guests who leave the name field as it came ("Cassius", like the host) are seated
+    under names of their own; a computer named like a person takes another; the host
+    keeps its name and so does everyone the same game shows on every device."""
+    net = Network(random.Random(3))
+    config = sc.GameConfig(players=4, names=("Cassius", "Brutus", "Livia", "Marcus"))
+    occupants = [HUMAN, HUMAN, "easy", HUMAN]
+    devices = seat_table(net, config, occupants, ["Cassius", "cassius", "", "Livia"])
+    game = devices[0].game
+    assert game is not None
+    assert game.names == ("Cassius", "Brutus", "Marcus", "Livia")
+    assert all(d.game is not None and d.game.names == game.names for d in devices)
+    assert distinct(["Brutus"] * 5 + [""]) == ("Brutus", "Cassius", "Livia", "Marcus", "Tullia", "")
+    assert distinct(["Cassius", "Brutus", "Livia", "Marcus", "Tullia", "Livia"]) == (
+        "Cassius", "Brutus", "Livia", "Marcus", "Tullia", "Livia 2"
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------- fuzzing

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ..actions import IllegalActionError
-from ..config import GameConfig
+from ..config import DEFAULT_NAMES, GameConfig
 from ..game import Game, new_game
 from .chance import LENGTH, Chain, follows, is_link, seed_of
 from .wire import (
@@ -110,6 +110,28 @@ def played(game: Game, action: str, reseed: int | None = None) -> Game:
     after = game.clone(reseed=reseed)
     after.apply(action)
     return after
+
+
+def distinct(names: Sequence[str], first: Sequence[int] = ()) -> tuple[str, ...]:
+    """The seats' names with no two alike (case aside): the seats `first`, then the
+    others in order, keep their name unless a seat before has it; such a seat takes
+    the first of the default names that no seat has, or its name and a number. A
+    blank name (an open seat) stays blank."""
+    order = [*first, *(s for s in range(len(names)) if s not in first)]
+    out = list(names)
+    kept: set[str] = set()
+    for seat in order:
+        name = names[seat]
+        if not name:
+            continue
+        if name.casefold() in kept:
+            taken = kept | {n.casefold() for n in names if n}
+            spare = [n for n in DEFAULT_NAMES if n.casefold() not in taken]
+            numbered = (f"{name} {k}" for k in range(2, len(names) + 3))
+            name = spare[0] if spare else next(n for n in numbered if n.casefold() not in taken)
+        out[seat] = name
+        kept.add(name.casefold())
+    return tuple(out)
 
 
 def starts_round(before: Game, after: Game) -> bool:
@@ -318,6 +340,10 @@ class Device:
             self.present.add(peer)
         if isinstance(message, Hello) and message.device != peer:
             return [Report("malformed", peer, "device")]
+        if isinstance(message, Refused) and (self.hosting or peer != self.host):
+            # Heard, never answered: two devices would refuse each other's refusals
+            # for as long as both pages stay open.
+            return [Report("not-host", peer, "Refused")]
         if self.hosting:
             return self._addressed(self._as_host(peer, message))
         if isinstance(message, Hello):
@@ -420,7 +446,10 @@ class Device:
             return []
         seated = [d for d in self.seats.devices if d]
         tops = {d: self.hellos[d].top if d != self.me else self.chain.top for d in seated}
-        names = tuple(n or self.config.player_names()[s] for s, n in enumerate(self.seats.names))
+        people = [s for s, n in enumerate(self.seats.names) if n]
+        names = distinct(  # the computers' names yield to the people's
+            [n or self.config.player_names()[s] for s, n in enumerate(self.seats.names)], people
+        )
         config = replace(self.config, seed=None, names=names)
         data = {k: v for k, v in config.to_dict().items() if k != "seed"}
         entry = Entry(0, "begin", data, self.seats.devices, tops, "", "")
@@ -479,6 +508,8 @@ class Device:
             if d == peer:
                 devices[s], names[s] = "", ""
         devices[seat], names[seat] = peer, hello.name
+        # Those seated before keep their names; a guest who kept another's gets one.
+        names = list(distinct(names, [s for s, d in enumerate(devices) if d and d != peer]))
         self.seats = Seats(tuple(occupants), tuple(devices), tuple(names))
         return [Send(self.seats)]
 

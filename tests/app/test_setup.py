@@ -12,6 +12,7 @@ from senator_core.app.keeping.saves import (
     SAVE_KEY,
     SETUP_KEY,
 )
+from senator_core.app.setup.update import setup_from_dict
 
 from ..appkit import HOSTILE, Page, started, updated
 
@@ -179,6 +180,24 @@ def test_quick_play_takes_the_computer_levels_of_the_last_set_up() -> None:
     )
     same = updated(updated(people, Field("seat-2-occupant", "easy")), control("title"))
     assert Page(view(same)).texts("button-note")[1] == "You and three computers: Easy"
+
+
+def test_an_online_table_leaves_the_quick_game_s_computers_as_they_were() -> None:
+    model = updated(Model(), control("new-game"))
+    for seat, kind in ((1, "hard"), (2, "expert"), (3, "easy")):
+        model = updated(model, Field(f"seat-{seat}-occupant", kind))
+    online = updated(updated(model, control("title")), control("online-game"))
+    assert online.setup.occupants[:4] == ("human",) * 4
+    title = updated(online, control("title"))
+    note = Page(view(title)).texts("button-note")[1]
+    assert note == "You and three computers: Hard, Expert and Easy"
+    quick = updated(title, control("quick-play"))
+    assert quick.occupants[:4] == ("human", "hard", "expert", "easy")
+    # Stored with the set-up, so after a reload too; a stored list it cannot hold is not.
+    kept = json.loads(json.dumps(online.setup.to_dict()))
+    assert setup_from_dict(kept).computers == ("hard", "expert", "easy")
+    assert setup_from_dict({**kept, "computers": ["human", "hard"]}).computers == ()
+    assert setup_from_dict({**kept, "computers": "hard"}).computers == ()
 
 
 def test_settings_toggle_and_are_remembered() -> None:

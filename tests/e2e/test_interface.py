@@ -607,3 +607,26 @@ def test_a_new_screen_starts_at_its_top(booted: tuple[Any, Watch]) -> None:
     page.locator("[data-msg='continue']").wait_for()
     assert page.evaluate("window.scrollY") == 0
     assert not watch.errors
+
+
+def test_the_connection_settings_are_typed_key_by_key(booted: tuple[Any, Watch]) -> None:
+    """A relay and a STUN server typed into the online screen's connection settings a key
+    at a time, as a player types them: the settings stay open, the field keeps the
+    focus and every key, and what was typed is kept."""
+    page, watch = booted
+    page.click("[data-msg='online-game']")
+    page.click(".online-setup details summary, details:has(#relays) summary")
+    relays, ice = page.locator("#relays"), page.locator("#ice")
+    relays.fill("")
+    relays.focus()
+    page.keyboard.type("wss://relay.example.org\nws://127.0.0.1:7447", delay=5)
+    ice.focus()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("stun:stun.example.org:3478", delay=5)
+    assert page.locator("details:has(#relays)").get_attribute("open") is not None
+    assert page.evaluate("document.activeElement.id") == "ice"
+    assert relays.input_value() == "wss://relay.example.org\nws://127.0.0.1:7447"
+    stored = page.evaluate("JSON.parse(localStorage.getItem('senator.setup'))")
+    assert stored["relays"] == ["wss://relay.example.org", "ws://127.0.0.1:7447"]
+    assert stored["ice"] == ["stun:stun.example.org:3478"]
+    assert watch.errors == []

@@ -15,6 +15,9 @@ window.senatorPatch = (() => {
   const options = {
     childrenOnly: false,
     onBeforeElUpdated(from, to) {
+      // A disclosure the player opened stays open while they type in it: that it is
+      // open is theirs to say, not the drawing's.
+      if (from.localName === "details" && from.open) to.setAttribute("open", "");
       const v = to.getAttribute("data-v");
       if (whole || v === null || v !== from.getAttribute("data-v")) {
         if (to.hasAttribute("data-unchanged")) missed = true;

@@ -61,6 +61,9 @@ class Setup:
     lang: str = ""  # the language chosen ("" until one is: the browser's is spoken)
     relays: tuple[str, ...] = RELAYS
     ice: tuple[str, ...] = ICE
+    # The computers' levels before an online table made every seat a person's: "Play
+    # against the computer" seats them while no seat above is a computer's.
+    computers: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -77,6 +80,7 @@ class Setup:
             "seed": self.seed,
             "relays": list(self.relays),
             "ice": list(self.ice),
+            "computers": list(self.computers),
         }
 
     @property

@@ -94,7 +94,7 @@ def quick_levels(setup: Setup) -> tuple[str, ...]:
     """The levels of the three computers "Play against the computer" seats: the
     computer seats of the last set-up, in order (the last repeated to make three),
     or a first visit's when it had none."""
-    chosen = [k for k in setup.occupants[: setup.players] if k != HUMAN]
+    chosen = [k for k in setup.occupants[: setup.players] if k != HUMAN] or list(setup.computers)
     if not chosen:
         chosen = [k for k in FIRST_OCCUPANTS if k != HUMAN]
     return tuple((chosen + [chosen[-1]] * QUICK_PLAYERS)[: QUICK_PLAYERS - 1])
@@ -109,10 +109,11 @@ def quick_occupants(setup: Setup) -> tuple[str, ...]:
 def for_friends(setup: Setup) -> Setup:
     """The set-up as an online table needs it: when no seat after the player's is a
     person's, every seat is (each waits for a friend invited; a seat can be made a
-    computer's again)."""
+    computer's again); the computers' levels are kept for "Play against the computer"."""
     if HUMAN in setup.occupants[1 : setup.players]:
         return setup
-    return replace(setup, occupants=(HUMAN,) * len(setup.occupants))
+    levels = quick_levels(setup)
+    return replace(setup, occupants=(HUMAN,) * len(setup.occupants), computers=levels)
 
 
 def switch(setup: Setup, name: str, on: bool) -> Setup:
@@ -168,6 +169,12 @@ def set_field(setup: Setup, name: str, value: Any) -> Setup:
         return replace(setup, colours=colours)
     if name in ("occupants", "kinds"):  # "kinds": what set-ups stored before
         return replace(setup, occupants=read_occupants(value))
+    if name == "computers":
+        if not isinstance(value, list) or len(value) > MAX_PLAYERS:
+            raise ValueError("computers")
+        if not all(k in SEAT_CHOICES and k != HUMAN for k in value):
+            raise ValueError("computers")
+        return replace(setup, computers=tuple(value))
     if name == "speed":
         if value not in SPEEDS:
             raise ValueError("speed")
