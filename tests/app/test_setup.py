@@ -200,6 +200,30 @@ def test_an_online_table_leaves_the_quick_game_s_computers_as_they_were() -> Non
     assert setup_from_dict({**kept, "computers": "hard"}).computers == ()
 
 
+def test_each_server_line_that_cannot_serve_is_said_under_its_field() -> None:
+    online = updated(Model(), control("online-game"))
+    shown = str(view(online))
+    assert "field-problems" not in shown and "<details open" not in shown
+    typed = updated(online, Field("relays", "w\nwss://relay.example.org\n\nrelay.example.org"))
+    typed = updated(typed, Field("ice", "stun:stun.example.org:3478\nturn:turn.example.org:3478"))
+    problems = Page(view(typed)).texts("field-problems")
+    assert problems == [
+        "Line 1, “w”, is not a relay: a relay begins with wss://."
+        "Line 4, “relay.example.org”, is not a relay: a relay begins with wss://.",
+        "Line 2, “turn:turn.example.org:3478”: a TURN server needs its user name and"
+        " password after the address, each after a space.",
+    ]
+    assert "<details open" in str(view(typed))  # what cannot serve is not hidden
+    none = updated(online, Field("relays", "nos.lol"))
+    said = Page(view(none)).texts("field-problems")[0]
+    assert said.endswith("With no relay, friends can join only by codes.")
+    many = updated(online, Field("relays", "\n".join(f"wss://r{i}.example.org" for i in range(9))))
+    assert Page(view(many)).texts("field-problems") == ["Only the first eight are used."]
+    for hostile in (HOSTILE, "ws://" + HOSTILE):
+        page = str(view(updated(online, Field("relays", hostile))))
+        assert "<img" not in page
+
+
 def test_settings_toggle_and_are_remembered() -> None:
     model = started()
     quiet = updated(updated(model, control("toggle", "sound")), control("toggle", "auto"))

@@ -153,6 +153,37 @@ def usable(kind: str, lines: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(s for s in found if s.startswith(SERVER_SCHEMES[kind]))[:MAX_SERVERS]
 
 
+def server_problems(kind: str, lines: tuple[str, ...]) -> tuple[str, ...]:
+    """What the player should hear of the relays or ICE servers field ("relays" or
+    "ice") as written: each line that cannot serve and why, and when none can."""
+    problems: list[str] = []
+    found = [" ".join(line.split()) for line in lines]
+    written = [(number, line) for number, line in enumerate(found, 1) if line]
+    for number, line in written:
+        shown = line if len(line) <= 40 else line[:39] + "…"
+        if not line.startswith(SERVER_SCHEMES[kind]):
+            if kind == "relays":
+                # Translators: {line} is the line's number, {text} what is written there.
+                why = _("Line {line}, “{text}”, is not a relay: a relay begins with wss://.")
+            else:
+                why = _(
+                    "Line {line}, “{text}”, is not a STUN or TURN server: one begins"
+                    " with stun:, turn: or turns:."
+                )
+            problems.append(why.format(line=number, text=shown))
+        elif line.startswith(("turn:", "turns:")) and len(line.split()) < 3:
+            why = _(
+                "Line {line}, “{text}”: a TURN server needs its user name and password"
+                " after the address, each after a space."
+            )
+            problems.append(why.format(line=number, text=shown))
+    if len(usable(kind, lines)) == MAX_SERVERS and len(written) > MAX_SERVERS:
+        problems.append(_("Only the first eight are used."))
+    if kind == "relays" and written and not usable(kind, lines):
+        problems.append(_("With no relay, friends can join only by codes."))
+    return tuple(problems)
+
+
 def set_field(setup: Setup, name: str, value: Any) -> Setup:
     """The set-up with one field changed; ValueError for a value it cannot hold."""
     if name == "players":

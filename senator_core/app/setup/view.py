@@ -16,6 +16,7 @@ from ..ui.text import (
     variant_value_label,
 )
 from .state import SEAT_CHOICES, SPEEDS, Setup
+from .update import server_problems
 
 # Each switch's name and what it does (marked here, translated where shown).
 SETTING_TEXT = {
@@ -220,6 +221,8 @@ def online_fieldset(model: Model) -> Markup:
     """Opening the table set up to friends on their own devices, and where the devices
     find each other."""
     setup = model.setup
+    relay_problems = server_problems("relays", setup.relays)
+    ice_problems = server_problems("ice", setup.ice)
     return h(
         "fieldset",
         {"class": "online", "id": "online"},
@@ -252,10 +255,10 @@ def online_fieldset(model: Model) -> Markup:
         ),
         h(
             "details",
-            None,
+            {"open": bool(relay_problems or ice_problems)},
             h("summary", None, _("Connection settings")),
             h("label", {"for": "relays"}, _("Signalling relays, one per line")),
-            h("textarea", {"id": "relays", "name": "relays", "rows": 4}, "\n".join(setup.relays)),
+            _server_field("relays", 4, setup.relays, relay_problems),
             h(
                 "label",
                 {"for": "ice"},
@@ -264,7 +267,7 @@ def online_fieldset(model: Model) -> Markup:
                     " (a TURN server: turn:host:port user password)"
                 ),
             ),
-            h("textarea", {"id": "ice", "name": "ice", "rows": 3}, "\n".join(setup.ice)),
+            _server_field("ice", 3, setup.ice, ice_problems),
             h(
                 "p",
                 {"class": "hint"},
@@ -274,4 +277,28 @@ def online_fieldset(model: Model) -> Markup:
                 ),
             ),
         ),
+    )
+
+
+def _server_field(
+    name: str, rows: int, lines: tuple[str, ...], problems: tuple[str, ...]
+) -> Markup:
+    """A field of servers, one per line, and under it what cannot serve."""
+    said = f"{name}-problems"
+    return h(
+        "div",
+        {"class": "server-field"},
+        h(
+            "textarea",
+            {
+                "id": name,
+                "name": name,
+                "rows": rows,
+                "aria-describedby": said if problems else None,
+            },
+            "\n".join(lines),
+        ),
+        h("ul", {"class": "field-problems", "id": said}, [h("li", None, p) for p in problems])
+        if problems
+        else None,
     )
