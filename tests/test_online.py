@@ -11,7 +11,16 @@ import pytest
 
 import senator_core as sc
 from senator_core.online.chance import LENGTH, Chain, follows, seed_of
-from senator_core.online.device import HUMAN, Device, Report, Send, distinct, position_hash
+from senator_core.online.device import (
+    FLOOD,
+    HUMAN,
+    Device,
+    Report,
+    Send,
+    Shut,
+    distinct,
+    position_hash,
+)
 from senator_core.online.wire import (
     MAX_BYTES,
     Chat,
@@ -333,6 +342,46 @@ def test_players_who_keep_the_same_name_are_told_apart() -> None:
     assert distinct(["Cassius", "Brutus", "Livia", "Marcus", "Tullia", "Livia"]) == (
         "Cassius", "Brutus", "Livia", "Marcus", "Tullia", "Livia 2"
     )  # fmt: skip
+
+
+def test_a_connection_that_floods_is_shut_and_its_device_let_in_no_more() -> None:
+    """Chat lines as fast as a page can send them: up to `FLOOD` (and one per entry)
+    between two ticks are taken; the next shuts the connection, once, and the device
+    behind it cannot come back on another. A table's own traffic never comes near."""
+    net, devices = started()
+    host, guest, third = devices
+    link = net.link_of[guest.me]
+    line = encode(Chat("ave", guest.me))
+    allowed = FLOOD + len(host.entries)
+    host.tick()  # what the table's start sent is counted in the tick before
+    for _ in range(allowed):
+        assert not any(isinstance(o, (Shut, Report)) for o in host.receive(link, line))
+    host.tick()  # a new tick: the count starts again
+    for _ in range(allowed):
+        host.receive(link, line)
+    outs = host.receive(link, line)
+    assert [(o.problem, o.device) for o in outs if isinstance(o, Report)] == [("flood", guest.me)]
+    assert Shut(link) in outs and guest.me not in host.present
+    assert host.receive(link, line) == [] and host.receive(link, encode(guest.hello())) == []
+    assert host.joined(link) == []
+    again = host.receive("link-new", encode(guest.hello()))
+    assert again == [Shut("link-new")] and guest.me not in host.present
+    # The others play on: a whole game's traffic, catch-ups included, is no flood.
+    net.detach(guest.me)
+    assert host.game is not None and third.game is not None
+    assert all(r.problem != "flood" for d in (host, third) for r in net.reports[d.me])
+
+
+def test_a_reloaded_device_catching_up_on_a_long_game_is_no_flood() -> None:
+    net = Network(random.Random(21))
+    devices = seat_table(net, sc.GameConfig(players=3), [HUMAN] * 3, NAMES)
+    play_moves(net, random.Random(2), 80)
+    guest = devices[1]
+    net.detach(guest.me)
+    back = net.attach(Device.restored(guest.kept(), BUILD))
+    net.settle()
+    assert back.game is not None and back.game.moves == devices[0].game.moves  # type: ignore[union-attr]
+    assert all(r.problem != "flood" for reports in net.reports.values() for r in reports)
 
 
 # ---------------------------------------------------------------- fuzzing

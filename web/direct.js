@@ -101,6 +101,8 @@ export function direct(handlers) {
       }
     },
     has: (link) => ends.has(link),
+    /** Closes one connection (one that flooded this device). */
+    drop: (link) => close(link),
     leave() {
       for (const link of [...ends.keys()]) close(link);
     },

@@ -30,6 +30,7 @@ from senator_core.app.effects import (
     Animate,
     Answer,
     Chime,
+    CloseLink,
     Connect,
     Disconnect,
     Download,
@@ -451,6 +452,11 @@ class Page:
                 self.start(self.accept(link, sdp))
             case Disconnect():
                 self.disconnect()
+            case CloseLink(link):
+                if self.direct is not None and self.direct.has(link):
+                    self.direct.drop(link)
+                elif self.table is not None:
+                    self.table.drop(link)
             case LoadQr():
                 self.start(self.load_qr())
 

@@ -27,6 +27,7 @@ const ACTION = "table";
  * @property {string} selfId this device's id, as the others know it
  * @property {(text: string, peerId?: string | null) => Promise<void>} send to one
  *   device, or to every device at the table when `peerId` is null or left out
+ * @property {(peerId: string) => void} drop closes the connection to one device
  * @property {() => Promise<void>} leave closes every connection; the others see it leave
  * @property {() => Record<string, RTCPeerConnection>} connections by device id (for
  *   what a connection runs over: `getStats()`)
@@ -65,6 +66,7 @@ export function join(room, password, relayUrls, iceServers, handlers) {
   return {
     selfId,
     send: (text, peerId = null) => messages.send(String(text), peerId ? { target: peerId } : {}),
+    drop: (peerId) => table.getPeers()[peerId]?.close(),
     leave: () => table.leave(),
     connections: () => table.getPeers(),
   };

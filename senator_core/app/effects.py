@@ -214,6 +214,13 @@ class Disconnect:
     """Leave the online table's room: every connection closes."""
 
 
+@dataclass(frozen=True)
+class CloseLink:
+    """Close the connection `link` (one that flooded this device)."""
+
+    link: str
+
+
 Effect = (
     Store
     | Think
@@ -234,6 +241,7 @@ Effect = (
     | Connect
     | Transmit
     | Disconnect
+    | CloseLink
     | LoadQr
     | Offer
     | Answer

@@ -59,7 +59,12 @@ Problem = Literal[
     "bad-reveal",  # a reveal that does not follow the device's chain, or is not due
     "bad-entry",  # an entry that does not follow from the stream (`detail`: why)
     "hash",  # the host's position differs from ours: the game stops
+    "flood",  # more messages on one connection than a table ever sends: it is shut
 ]
+
+# The most messages one connection may send between two ticks, beyond one for each entry
+# the table holds (all of which a device catching up is sent at once): more is a flood.
+FLOOD = 600
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,13 @@ class Said:
 
 
 @dataclass(frozen=True)
+class Shut:
+    """Close the connection `link` for good: it flooded this device."""
+
+    link: str
+
+
+@dataclass(frozen=True)
 class Renew:
     """The host began the table's next game: this device needs a new chain
     (`Device.renew`), which only its page can draw."""
@@ -95,7 +107,7 @@ class Renew:
     game: int
 
 
-Out = Send | Report | Said | Renew
+Out = Send | Report | Said | Renew | Shut
 
 
 def position_hash(game: Game) -> str:
@@ -185,6 +197,10 @@ class Device:
     games: int = 0
     spent: set[str] = field(default_factory=set)
     here: tuple[str, ...] = ()  # on a guest: who the host last said is at the table
+    # The messages each connection sent since the last tick, and the connections and
+    # devices shut for flooding (whatever more they send is dropped unread).
+    heard: dict[str, int] = field(default_factory=dict)
+    shut: set[str] = field(default_factory=set)
 
     def copy(self) -> Device:
         """A copy that the next call may change while this one stays as it is (the
@@ -202,6 +218,8 @@ class Device:
             waiting=dict(self.waiting),
             asked_from=set(self.asked_from),
             spent=set(self.spent),
+            heard=dict(self.heard),
+            shut=set(self.shut),
         )
 
     # ------------------------------------------------------------ kept across reloads
@@ -284,8 +302,8 @@ class Device:
     # every connection starts with hellos both ways; what comes before is refused.
 
     def joined(self, link: str) -> list[Out]:
-        """A connection is open: this device says hello on it."""
-        return [Send(self.hello(), link)]
+        """A connection is open: this device says hello on it (not on one it shut)."""
+        return [] if link in self.shut else [Send(self.hello(), link)]
 
     def left(self, link: str) -> list[Out]:
         """A connection closed; its device is gone unless it came back on another."""
@@ -293,6 +311,13 @@ class Device:
         if peer is None or peer in self.links.values():
             return []
         return self._addressed(self._gone(peer))
+
+    def _shut(self, link: str, heard: int) -> list[Out]:
+        """The connection `link` flooded: it is closed and its device let in no more
+        (the seat waits as for a player away); the player hears of it once."""
+        peer = self.links.get(link, link)
+        self.shut |= {link, peer}
+        return [Report("flood", peer, str(heard)), Shut(link), *self.left(link)]
 
     def _gone(self, peer: str) -> list[Out]:
         """`peer` is gone. If it was the host, the first seated device still here
@@ -322,8 +347,11 @@ class Device:
     def receive(self, link: str, text: object) -> list[Out]:
         """A message on the connection `link`; anything unsound is refused and nothing
         applied."""
-        if self.stopped is not None:
+        if self.stopped is not None or link in self.shut:
             return []
+        heard = self.heard[link] = self.heard.get(link, 0) + 1
+        if heard > FLOOD + len(self.entries):
+            return self._shut(link, heard)
         try:
             message = decode(text)
         except WireError as err:
@@ -336,6 +364,9 @@ class Device:
                 return [Report("build", link, message.build), Send(Refused("build", ""), link)]
             if message.device == self.me:
                 return [Report("malformed", link, "device")]
+            if message.device in self.shut:
+                self.shut.add(link)
+                return [Shut(link)]
             peer = self.links[link] = message.device
             self.present.add(peer)
         if isinstance(message, Hello) and message.device != peer:
@@ -374,6 +405,7 @@ class Device:
     def tick(self) -> list[Out]:
         """Now and then: a guest asks the host for entries it may have missed; the host
         asks again for the reveals it still waits for."""
+        self.heard.clear()
         if self.stopped is not None:
             return []
         if not self.hosting:

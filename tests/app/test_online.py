@@ -12,7 +12,16 @@ from dataclasses import dataclass, field, replace
 import pytest
 
 from senator_core.app import init, start, update
-from senator_core.app.effects import After, Connect, Disconnect, Effect, LoadQr, Think, Transmit
+from senator_core.app.effects import (
+    After,
+    CloseLink,
+    Connect,
+    Disconnect,
+    Effect,
+    LoadQr,
+    Think,
+    Transmit,
+)
 from senator_core.app.keeping.saves import ONLINE_KEY
 from senator_core.app.keeping.storage import persist
 from senator_core.app.messages import Field, Key, Msg
@@ -38,7 +47,8 @@ from senator_core.app.setup.messages import QuickPlay
 from senator_core.app.setup.state import Setup
 from senator_core.app.view import view
 from senator_core.bots import make
-from senator_core.online.wire import encode
+from senator_core.online.device import FLOOD
+from senator_core.online.wire import Chat, encode
 
 from ..appkit import written
 
@@ -211,6 +221,26 @@ def test_forged_and_broken_messages_change_nothing() -> None:
     assert all(p.model.screen == "game" for p in pages)
     for page in pages:
         str(view(page.model))  # still draws
+
+
+def test_a_page_that_floods_is_cut_off_and_the_player_told_once() -> None:
+    """A guest's page sends the host chat lines as fast as it can: the host's page
+    closes that connection, says so once, drops whatever more comes unread, and the
+    game goes on with the seat waiting for its player."""
+    room, pages = table(3, (HUMAN, HUMAN, "normal"))
+    host, guest = pages
+    room.send(host, BeginTable())
+    host.model, _ = update(host.model, NetTick(host.model.online.room), NOW)  # type: ignore[union-attr]
+    line = encode(Chat("ave", guest.model.online.device.me))  # type: ignore[union-attr]
+    closed: list[Effect] = []
+    for _ in range(FLOOD + 200):
+        host.model, effects = update(host.model, PeerSent(guest.name, line), NOW)
+        closed += [e for e in effects if isinstance(e, CloseLink)]
+    assert closed == [CloseLink(guest.name)]
+    assert host.model.notice is not None and "far more than a game sends" in host.model.notice
+    later = host.model
+    assert update(later, PeerSent(guest.name, line), NOW) == (later, ())
+    assert later.screen == "game" and str(view(later))
 
 
 def test_the_host_hands_a_missing_seat_to_a_computer_and_the_game_goes_on() -> None:

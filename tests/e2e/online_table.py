@@ -164,6 +164,12 @@ def play(dist: Path, folder: Path) -> dict[str, Any]:
                 page.wait_for_function("(peer) => window.seen.left.includes(peer)", arg=ids[2])
             gone = time.monotonic()
             after = [page.evaluate("window.seen") for page in (first, second)]
+            # The first drops the second (as a page drops one that floods it): both
+            # see the other leave.
+            first.evaluate("(peer) => window.table.drop(peer)", ids[1])
+            first.wait_for_function("(peer) => window.seen.left.includes(peer)", arg=ids[1])
+            second.wait_for_function("(peer) => window.seen.left.includes(peer)", arg=ids[0])
+            dropped = [page.evaluate("window.seen.left") for page in (first, second)]
             browser.close()
     finally:
         site.stop()
@@ -177,6 +183,7 @@ def play(dist: Path, folder: Path) -> dict[str, Any]:
         "requests_before_join": before_join,
         "seen": heard,
         "after_leaving": after,
+        "after_dropping": dropped,
         "pairs": pairs,
         "seconds": {
             "start": round(ready - started, 2),

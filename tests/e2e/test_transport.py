@@ -159,3 +159,5 @@ def test_three_devices_talk_peer_to_peer_over_the_namespaces_addresses(dist: Pat
     # When the third page closes, the two others see it leave.
     for seen in table["after_leaving"]:
         assert seen["left"] == [third]
+    # A page that drops another's connection: each sees the other leave.
+    assert table["after_dropping"] == [[third, second], [third, first]]

@@ -22,7 +22,7 @@ from ...config import DEFAULT_NAMES
 from ...i18n import _
 from ...online.chance import Chain
 from ...online.codes import MAX_CODE, CodeError, pack, unpack
-from ...online.device import HUMAN, Device, Out, Renew, Report, Said, Send, played
+from ...online.device import HUMAN, Device, Out, Renew, Report, Said, Send, Shut, played
 from ...online.wire import MAX_CHAT, WireError, encode
 from ...refusals import error_text
 from ..changes import at_position, on_screen, playing, set_aside
@@ -31,6 +31,7 @@ from ..effects import (
     Accept,
     After,
     Answer,
+    CloseLink,
     Connect,
     Disconnect,
     Effect,
@@ -456,8 +457,8 @@ def peer_left(model: Model, link: str, now: str) -> tuple[Model, Effects]:
 
 
 def peer_sent(model: Model, link: str, text: str, now: str) -> tuple[Model, Effects]:
-    if model.online is None:
-        return model, ()
+    if model.online is None or link in model.online.device.shut:
+        return model, ()  # a connection shut for flooding: dropped unread, at no cost
     device = model.online.device.copy()
     return _carried(model, device, device.receive(link, text), now=now)
 
@@ -568,6 +569,9 @@ PROBLEMS = {
         " the games played."
     ),
     "illegal": lambda: _("The host refused that move."),
+    "flood": lambda: _(
+        "A device at the table sent far more than a game sends: its connection is closed."
+    ),
 }
 
 
@@ -594,6 +598,8 @@ def _carried(
                 continue
         elif isinstance(item, Said):
             lines.append((item.device, item.text[:MAX_CHAT]))
+        elif isinstance(item, Shut):
+            out.append(CloseLink(item.link))
         elif (
             isinstance(item, Report)
             and item.problem in PROBLEMS
