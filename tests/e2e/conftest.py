@@ -414,25 +414,31 @@ def open_deal(page: Any, config: sc.GameConfig) -> None:
     page.locator("[data-screen='game']").wait_for()
 
 
+def before_last_choice(game: sc.Game, seat: int) -> tuple[Record, str]:
+    """The game's record up to `seat`'s last decision with a choice, `seat` a person
+    and the others Normal computers, and the move `seat` made there."""
+    position = sc.new_game(game.config)
+    last = 0
+    for step, action in enumerate(game.actions):
+        if position.to_move == seat and len(position.legal_actions()) > 1:
+            last = step
+        position.apply(action)
+    cut = sc.new_game(game.config)
+    for action in game.actions[:last]:
+        cut.apply(action)
+    occupants = tuple(HUMAN if s == seat else "normal" for s in range(game.players))
+    return Record(cut, tuple(range(game.players)), occupants), str(game.actions[last])
+
+
 def at_last_choice(seed: int) -> Record:
     """A game of a person (seat 0) against three Normal computers, as "Play against the
     computer" seats them, made in CPython up to the person's last decision with a
     choice: what is left of the game is a move of theirs and the computers' last ones."""
     chooser = random.Random(seed)
     game = sc.new_game(sc.GameConfig(players=4, seed=seed))
-    played: list[str] = []
-    last = 0
     while game.to_move is not None:
-        legal = game.legal_actions()
-        if game.to_move == 0 and len(legal) > 1:
-            last = len(played)
-        action = chooser.choice(legal)
-        game.apply(action)
-        played.append(str(action))
-    game = sc.new_game(game.config)
-    for action in played[:last]:
-        game.apply(action)
-    return Record(game, (0, 1, 2, 3), (HUMAN, "normal", "normal", "normal"))
+        game.apply(chooser.choice(game.legal_actions()))
+    return before_last_choice(game, 0)[0]
 
 
 @pytest.fixture

@@ -16,12 +16,12 @@ import pytest
 
 import senator_core as sc
 from senator_core.bots import make
-from senator_core.records import HUMAN, Record, read_record
+from senator_core.records import read_record
 from senator_core.review import review
 
 from ..test_review import plain_positions, position_of
 from .axe import assert_accessible
-from .conftest import Watch, next_move, open_file, use_setup
+from .conftest import Watch, before_last_choice, next_move, open_file, use_setup
 from .test_languages import english_left
 
 REVIEW_TIMEOUT = 240_000  # a whole game's review on a slow machine, with room to spare
@@ -40,22 +40,6 @@ def blundered_game() -> tuple[sc.Game, int, int]:
     while game.to_move is not None:
         game.apply(bots[game.to_move].choose(game))
     return game, seat, step
-
-
-def before_last_choice(game: sc.Game, seat: int) -> tuple[Record, str]:
-    """The game's record up to `seat`'s last decision with a choice, the others Normal
-    computers, and the move `seat` made there."""
-    position = sc.new_game(game.config)
-    last = 0
-    for step, action in enumerate(game.actions):
-        if position.to_move == seat and len(position.legal_actions()) > 1:
-            last = step
-        position.apply(action)
-    cut = sc.new_game(game.config)
-    for action in game.actions[:last]:
-        cut.apply(action)
-    occupants = tuple(HUMAN if s == seat else "normal" for s in range(game.players))
-    return Record(cut, tuple(range(game.players)), occupants), str(game.actions[last])
 
 
 def reviewed(page: Any) -> None:

@@ -147,9 +147,14 @@ def servers(kind: str, value: Any) -> tuple[str, ...]:
     return tuple(line.replace("\r", "") for line in lines)
 
 
+def _tidied(lines: tuple[str, ...]) -> list[str]:
+    """The field's lines with their spaces made single and trimmed."""
+    return [" ".join(line.split()) for line in lines]
+
+
 def usable(kind: str, lines: tuple[str, ...]) -> tuple[str, ...]:
     """The servers of a field that are of its kind ("relays" or "ice"), at most eight."""
-    found = (" ".join(line.split()) for line in lines)
+    found = _tidied(lines)
     return tuple(s for s in found if s.startswith(SERVER_SCHEMES[kind]))[:MAX_SERVERS]
 
 
@@ -157,8 +162,7 @@ def server_problems(kind: str, lines: tuple[str, ...]) -> tuple[str, ...]:
     """What the player should hear of the relays or ICE servers field ("relays" or
     "ice") as written: each line that cannot serve and why, and when none can."""
     problems: list[str] = []
-    found = [" ".join(line.split()) for line in lines]
-    written = [(number, line) for number, line in enumerate(found, 1) if line]
+    written = [(number, line) for number, line in enumerate(_tidied(lines), 1) if line]
     for number, line in written:
         shown = line if len(line) <= 40 else line[:39] + "…"
         if not line.startswith(SERVER_SCHEMES[kind]):
@@ -177,9 +181,10 @@ def server_problems(kind: str, lines: tuple[str, ...]) -> tuple[str, ...]:
                 " after the address, each after a space."
             )
             problems.append(why.format(line=number, text=shown))
-    if len(usable(kind, lines)) == MAX_SERVERS and len(written) > MAX_SERVERS:
+    kept = usable(kind, lines)
+    if len(kept) == MAX_SERVERS and len(written) > MAX_SERVERS:
         problems.append(_("Only the first eight are used."))
-    if kind == "relays" and written and not usable(kind, lines):
+    if kind == "relays" and written and not kept:
         problems.append(_("With no relay, friends can join only by codes."))
     return tuple(problems)
 
@@ -201,9 +206,11 @@ def set_field(setup: Setup, name: str, value: Any) -> Setup:
     if name in ("occupants", "kinds"):  # "kinds": what set-ups stored before
         return replace(setup, occupants=read_occupants(value))
     if name == "computers":
-        if not isinstance(value, list) or len(value) > MAX_PLAYERS:
-            raise ValueError("computers")
-        if not all(k in SEAT_CHOICES and k != HUMAN for k in value):
+        if (
+            not isinstance(value, list)
+            or len(value) > MAX_PLAYERS
+            or not all(k in SEAT_CHOICES and k != HUMAN for k in value)
+        ):
             raise ValueError("computers")
         return replace(setup, computers=tuple(value))
     if name == "speed":
