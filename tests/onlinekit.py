@@ -11,6 +11,7 @@ import senator_core as sc
 from senator_core.bots import make
 from senator_core.online.chance import Chain
 from senator_core.online.device import HUMAN, Device, Out, Report, Said, Send
+from senator_core.online.keys import Key
 from senator_core.online.wire import Sit, encode
 
 BUILD = "test-build"
@@ -32,6 +33,7 @@ class Network:
     reports: dict[str, list[Report]] = field(default_factory=dict)
     said: dict[str, list[Said]] = field(default_factory=dict)
     secrets: dict[str, bytes] = field(default_factory=dict)
+    keys: dict[str, Key] = field(default_factory=dict)
     sent: int = 0  # bytes put on the wire, each copy counted
     # The transport's own id for each device's connection, new on every attach (as a
     # page load gets a new one), and back.
@@ -55,9 +57,10 @@ class Network:
         return f"{self.rng.getrandbits(64):016x}"
 
     def add(self, name: str, host: str | None = None, secret: bytes | None = None) -> Device:
-        me = self.device_id()
-        self.secrets[me] = secret or self.rng.randbytes(32)
-        device = Device(me, BUILD, name, host or me, Chain(self.secrets[me]))
+        key = Key(self.rng.randbytes(32))
+        me = key.public
+        self.secrets[me], self.keys[me] = secret or self.rng.randbytes(32), key
+        device = Device(key, BUILD, name, host or me, Chain(self.secrets[me]))
         return self.attach(device)
 
     def attach(self, device: Device) -> Device:

@@ -19,8 +19,12 @@ from senator_core.online.device import (
     Send,
     Shut,
     distinct,
+    move_text,
+    played,
     position_hash,
+    proof_text,
 )
+from senator_core.online.keys import Key
 from senator_core.online.wire import (
     MAX_BYTES,
     Chat,
@@ -28,6 +32,7 @@ from senator_core.online.wire import (
     Hello,
     Here,
     Move,
+    Proof,
     Refused,
     Reveal,
     Sit,
@@ -149,7 +154,9 @@ def test_a_device_that_reloads_gets_its_seat_back_and_the_game_goes_on() -> None
     play_moves(net, chooser, 12)
     moves = host.game.moves if host.game else 0
     # Back by a reload: the page keeps its id and its chain's secret, and nothing else.
-    fresh = Device(guest.me, BUILD, guest.name, devices[0].me, Chain(net.secrets[guest.me]))
+    fresh = Device(
+        net.keys[guest.me], BUILD, guest.name, devices[0].me, Chain(net.secrets[guest.me])
+    )
     net.attach(fresh)
     net.settle()
     assert fresh.game is not None and fresh.game.moves == moves
@@ -211,6 +218,14 @@ def started(players: int = 3) -> tuple[Network, list[Device]]:
     return net, devices
 
 
+def signed(device: Device, action: str, moves: int | None = None, by: Device | None = None) -> Move:
+    """`device`'s move `action` (after `moves` moves, the game's by default), signed by
+    `by`'s key (its own by default)."""
+    assert device.game is not None
+    moves = device.game.moves if moves is None else moves
+    return Move(moves, action, (by or device).key.says(move_text(device.table, moves, action)))
+
+
 def test_a_move_for_another_seat_out_of_turn_stale_or_illegal_is_refused() -> None:
     net, devices = started()
     host = devices[0]
@@ -221,10 +236,12 @@ def test_a_move_for_another_seat_out_of_turn_stale_or_illegal_is_refused() -> No
     legal = str(game.legal_actions()[0])
     moves = game.moves
     for sender, move, problem in [
-        (other, Move(moves, legal), "not-your-turn"),
-        (mover, Move(moves + 1, legal), "stale"),
-        (mover, Move(moves, "play 9"), "illegal"),
-        (mover, Move(moves, "veto"), "illegal"),
+        (other, signed(other, legal), "not-your-turn"),
+        (mover, signed(mover, legal, moves + 1), "stale"),
+        (mover, signed(mover, "play 9"), "illegal"),
+        (mover, signed(mover, "veto"), "illegal"),
+        (mover, signed(mover, legal, by=other), "signature"),
+        (mover, Move(moves, legal, ""), "signature"),
     ]:
         net.carry(sender.me, [])
         outs = host.receive(net.link_of[sender.me], encode(move))
@@ -241,7 +258,7 @@ def test_an_entry_whose_hash_differs_stops_the_game_with_a_report() -> None:
     game = host.game
     assert game is not None
     action = str(game.legal_actions()[0])
-    forged = Entry(len(guest.entries), "move", {}, (), {}, action, "0" * 16)
+    forged = Entry(len(guest.entries), "move", {}, (), {}, action, "0" * 16, "")
     outs = guest.receive(net.link_of[host.me], encode(forged))
     assert guest.stopped is not None and guest.stopped.problem == "hash"
     assert [o for o in outs if isinstance(o, Report)] == [guest.stopped]
@@ -257,7 +274,7 @@ def test_entries_from_another_device_than_the_host_are_refused() -> None:
     after = game.clone()
     action = str(game.legal_actions()[0])
     after.apply(action)
-    entry = Entry(len(guest.entries), "move", {}, (), {}, action, position_hash(after))
+    entry = Entry(len(guest.entries), "move", {}, (), {}, action, position_hash(after), "")
     outs = guest.receive(net.link_of[third.me], encode(entry))
     assert [o.problem for o in outs if isinstance(o, Report)] == ["not-host"]
     assert guest.game is not None and guest.game.moves == game.moves
@@ -302,8 +319,8 @@ def test_another_build_is_refused_at_the_door() -> None:
     net = Network(random.Random(1))
     host = net.add("A")
     net.carry(host.me, host.open_table(sc.GameConfig(players=3), [HUMAN] * 3))
-    stranger = "ab" * 8
-    hello = Hello("other-build", stranger, "B", Chain().top, 0)
+    stranger = "ab" * 32
+    hello = Hello("other-build", stranger, "B", Chain().top, 0, "0" * 32)
     outs = host.receive(stranger, encode(hello))
     assert [o.problem for o in outs if isinstance(o, Report)] == ["build"]
     assert stranger not in host.hellos and stranger not in host.links.values()
@@ -415,10 +432,10 @@ def test_thousands_of_fuzzed_messages_are_refused_and_nothing_is_applied() -> No
     host, guest = devices[0], devices[1]
     assert host.game is not None
     samples = [
-        encode(Move(host.game.moves, str(host.game.legal_actions()[0]))),
+        encode(Move(host.game.moves, str(host.game.legal_actions()[0]), "")),
         encode(Reveal(2, guest.chain.reveal(2))),
         encode(host.entries[-1]),
-        encode(Hello(BUILD, guest.me, "B", guest.chain.top, 0)),
+        encode(Hello(BUILD, guest.me, "B", guest.chain.top, 0, "0" * 32)),
     ]
     rng = random.Random(0)
     stranger = "cd" * 8
@@ -451,7 +468,7 @@ def test_a_chat_line_reaches_every_device_once_from_its_speaker() -> None:
     assert lines[guest.me] == [(guest.me, "ave"), (host.me, "salve")]
     assert lines[third.me] == [(guest.me, "ave"), (host.me, "salve")]
     assert lines[host.me] == [(guest.me, "ave"), (host.me, "salve")]
-    outs = host.receive("ef" * 8, encode(Chat("spam", "ef" * 8)))
+    outs = host.receive("ef" * 8, encode(Chat("spam", "ef" * 32)))
     assert [o.problem for o in outs if isinstance(o, Report)] == ["not-at-table"]
 
 
@@ -476,7 +493,7 @@ def test_a_device_back_on_a_new_connection_before_the_old_one_closes_stays_at_th
     net, devices = started()
     host, guest = devices[0], devices[1]
     old = net.link_of[guest.me]
-    fresh = Device(guest.me, BUILD, guest.name, host.me, Chain(net.secrets[guest.me]))
+    fresh = Device(net.keys[guest.me], BUILD, guest.name, host.me, Chain(net.secrets[guest.me]))
     net.attach(fresh)
     net.settle()
     assert fresh.game is not None and fresh.game.record() == host.game.record()  # type: ignore[union-attr]
@@ -486,3 +503,61 @@ def test_a_device_back_on_a_new_connection_before_the_old_one_closes_stays_at_th
     assert guest.me in host.present and host.host == host.me
     play_out(net, random.Random(4))
     assert len({json.dumps(r, sort_keys=True) for r in records(net) if r}) == 1
+
+
+def test_a_second_page_repeating_a_players_hello_cannot_take_their_place_or_move() -> None:
+    """Anyone with the link can join the room and repeat a player's hello (it is sent to
+    every device): without the player's key it cannot answer the challenge, so it is
+    never taken for the player, and a move it sends is refused."""
+    net, devices = started()
+    host, guest = devices[0], devices[1]
+    game = host.game
+    assert game is not None and game.to_move is not None
+    mover = devices[game.to_move]
+    copied = mover.hello()
+    outs = host.receive("page-2", encode(copied))
+    assert "page-2" in host.unproven and "page-2" not in host.links
+    assert any(isinstance(o, Send) and isinstance(o.message, Hello) for o in outs)
+    forged = Proof(Key().says(proof_text(host.nonces["page-2"], mover.me, host.me)))
+    assert [o.problem for o in host.receive("page-2", encode(forged)) if isinstance(o, Report)] == [
+        "proof"
+    ]
+    move = signed(mover, str(game.legal_actions()[0]))
+    outs = host.receive("page-2", encode(move))
+    assert [o.problem for o in outs if isinstance(o, Report)] == ["not-at-table"]
+    assert host.game is game and "page-2" not in host.links
+    # The player's own device still moves for its seat.
+    net.carry(mover.me, mover.play(move.action))
+    net.settle()
+    assert host.game is not None and host.game.moves == game.moves + 1
+    assert guest.game is not None and guest.game.record() == host.game.record()
+
+
+def test_a_host_cannot_forge_a_guests_move_and_no_move_is_taken_for_another_game() -> None:
+    """Every device checks a person's move against the seat's key: an entry the host
+    signs for a guest's seat stops the game on every other device; a move signed for
+    one game is refused in the next (its text names the game's beginning)."""
+    net, devices = started()
+    host, guest, third = devices
+    game = host.game
+    assert game is not None
+    while game.to_move == 0 or host.devices[game.to_move or 0] == "":
+        mover = net.devices[host.devices[game.to_move or 0]]
+        net.carry(mover.me, mover.play(str(game.legal_actions()[0])))
+        net.settle()
+        game = host.game
+        assert game is not None
+    victim = devices[game.to_move or 0]
+    bystander = third if victim is guest else guest
+    action = str(game.legal_actions()[0])
+    after = played(game, action)
+    by_host = host.key.says(move_text(host.table, game.moves, action))
+    entry = Entry(len(host.entries), "move", {}, (), {}, action, position_hash(after), by_host)
+    bystander.receive(net.link_of[host.me], encode(entry))
+    assert bystander.stopped is not None and bystander.stopped.problem == "bad-entry"
+    assert bystander.stopped.detail == "signature"
+    # The victim's own signature, for another game's beginning, is refused by the host.
+    elsewhere = victim.key.says(move_text("0" * 32, game.moves, action))
+    outs = host.receive(net.link_of[victim.me], encode(Move(game.moves, action, elsewhere)))
+    assert [o.problem for o in outs if isinstance(o, Report)] == ["signature"]
+    assert host.game is game

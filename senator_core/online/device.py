@@ -6,6 +6,15 @@ with the engine and appends it with the hash of the position it leads to; every
 device applies each entry itself and compares the hash. The host also runs the
 computers, and gathers each chance point's reveals (see `chance`).
 
+Every device has a key of its own (`keys`), and its id is the public key. When two
+devices meet, each sends a challenge of its own for that connection in its hello
+and takes the other device for the id it claims only once its `Proof` answers the
+challenge; a person's moves are signed by the seat's device, and every device
+checks each signature, so no device (the host included) can move for another's
+seat. What a device cannot prevent: one that relays both ways between two others
+can pass on a device's presence (never its moves); and the host's computer, standing
+in for a player away, plays that seat unsigned, as every device can see.
+
 `Device` is pure: the transport hands it what arrives (`receive`), who came and
 went (`joined`, `left`), and the device's own player's moves (`play`); each call
 returns what to do (`Send`) and what to tell the player (`Report`). Nothing here
@@ -16,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -24,6 +34,7 @@ from ..actions import IllegalActionError
 from ..config import DEFAULT_NAMES, GameConfig
 from ..game import Game, new_game
 from .chance import LENGTH, Chain, follows, is_link, seed_of
+from .keys import Key, verifies
 from .wire import (
     DEVICE,
     Again,
@@ -34,6 +45,7 @@ from .wire import (
     Here,
     Message,
     Move,
+    Proof,
     Refused,
     Reveal,
     Seats,
@@ -51,6 +63,8 @@ Problem = Literal[
     "build",  # the other device runs another build of the game
     "not-host",  # a message only the host sends came from another device
     "not-at-table",  # a device not seated in this game sent a move or a reveal
+    "proof",  # a device did not prove the id it claims: what it sends is not taken
+    "signature",  # a move not signed by its seat's device
     "seat-taken",
     "no-game",  # a move before the game began
     "stale",  # a move made on another position than the table's
@@ -157,11 +171,22 @@ def ends_round(game: Game, action: str) -> bool:
     return starts_round(game, played(game, action))
 
 
+def proof_text(nonce: str, prover: str, verifier: str) -> str:
+    """What `prover` signs to answer `verifier`'s challenge `nonce`."""
+    return f"senator-hello|{nonce}|{prover}|{verifier}"
+
+
+def move_text(table: str, moves: int, action: str) -> str:
+    """What a seat's device signs for its move `action` after `moves` moves of the
+    game whose beginning is `table` (see `Device.table`): no other game or position."""
+    return f"senator-move|{table}|{moves}|{action}"
+
+
 @dataclass
 class Device:
     """One device's view of the table (see the module's text)."""
 
-    me: str
+    key: Key
     build: str
     name: str
     host: str
@@ -201,6 +226,17 @@ class Device:
     # devices shut for flooding (whatever more they send is dropped unread).
     heard: dict[str, int] = field(default_factory=dict)
     shut: set[str] = field(default_factory=set)
+    # The challenge this device sent on each connection, and the hello of each
+    # connection whose device has not yet answered this device's challenge.
+    nonces: dict[str, str] = field(default_factory=dict)
+    unproven: dict[str, Hello] = field(default_factory=dict)
+    proofs: dict[str, Proof] = field(default_factory=dict)  # proofs that came early
+    signed: str = ""  # on the host: the signature of the move whose chance point is due
+
+    @property
+    def me(self) -> str:
+        """This device's id: its public key."""
+        return self.key.public
 
     def copy(self) -> Device:
         """A copy that the next call may change while this one stays as it is (the
@@ -220,6 +256,9 @@ class Device:
             spent=set(self.spent),
             heard=dict(self.heard),
             shut=set(self.shut),
+            nonces=dict(self.nonces),
+            unproven=dict(self.unproven),
+            proofs=dict(self.proofs),
         )
 
     # ------------------------------------------------------------ kept across reloads
@@ -228,7 +267,7 @@ class Device:
         """What a reload needs to come back as this device: who it is, its chain's
         secret, the host, the seats and the stream (as the wire writes them)."""
         return {
-            "me": self.me,
+            "key": self.key.secret,
             "name": self.name,
             "host": self.host,
             "chain": self.chain.reveal(LENGTH),
@@ -247,10 +286,11 @@ class Device:
         if not isinstance(data, dict):
             raise ValueError("not a device")
         try:
-            me, name, host = (str(data[k]) for k in ("me", "name", "host"))
-            if not (DEVICE.match(me) and DEVICE.match(host)) or not is_link(data["chain"]):
+            secret, name, host = (str(data[k]) for k in ("key", "name", "host"))
+            if not (is_link(secret) and DEVICE.match(host)) or not is_link(data["chain"]):
                 raise ValueError("ids")
-            device = cls(me, build, name[:40], host, Chain(bytes.fromhex(data["chain"])))
+            key = Key(bytes.fromhex(secret))
+            device = cls(key, build, name[:40], host, Chain(bytes.fromhex(data["chain"])))
             seats = decode(data["seats"])
             if not isinstance(seats, Seats):
                 raise ValueError("seats")
@@ -259,7 +299,7 @@ class Device:
                 entry = decode(text)
                 if not isinstance(entry, Entry):
                     raise ValueError("an entry")
-                problem = device._apply(entry)
+                problem = device._apply(entry, check=False)
                 if problem is not None:
                     raise ValueError(problem)
             device.takeover = data.get("takeover", True) is not False
@@ -292,8 +332,20 @@ class Device:
         next game begins, each does again, with its new chain)."""
         return all(d in self.hellos for d in self.seats.devices if d and d != self.me)
 
-    def hello(self) -> Hello:
-        return Hello(self.build, self.me, self.name, self.chain.top, len(self.entries))
+    @property
+    def table(self) -> str:
+        """The game's mark: a hash of its beginning, which holds every seated device's
+        fresh commitment, so no two games have the same (what moves are signed for)."""
+        if not self.entries:
+            return ""
+        return hashlib.sha256(encode(self.entries[0]).encode()).hexdigest()[:32]
+
+    def hello(self, link: str = "") -> Hello:
+        """This device's hello on the connection `link`, with the challenge for it (on
+        a connection whose device has proven itself, the challenge is not taken up)."""
+        fresh = secrets.token_hex(16)
+        nonce = self.nonces.setdefault(link, fresh) if link else fresh
+        return Hello(self.build, self.me, self.name, self.chain.top, len(self.entries), nonce)
 
     # ------------------------------------------------------------ the transport's calls
 
@@ -303,11 +355,17 @@ class Device:
 
     def joined(self, link: str) -> list[Out]:
         """A connection is open: this device says hello on it (not on one it shut)."""
-        return [] if link in self.shut else [Send(self.hello(), link)]
+        if link in self.shut:
+            return []
+        self.nonces.pop(link, None)  # a new connection: a new challenge
+        return [Send(self.hello(link), link)]
 
     def left(self, link: str) -> list[Out]:
         """A connection closed; its device is gone unless it came back on another."""
         peer = self.links.pop(link, None)
+        self.nonces.pop(link, None)
+        self.unproven.pop(link, None)
+        self.proofs.pop(link, None)
         if peer is None or peer in self.links.values():
             return []
         return self._addressed(self._gone(peer))
@@ -358,19 +416,11 @@ class Device:
             return [Report("malformed", self.links.get(link, link), err.problem)]
         peer = self.links.get(link)
         if peer is None:
-            if not isinstance(message, Hello):
-                return [Report("not-at-table", link, type(message).__name__)]
-            if message.build != self.build:
-                return [Report("build", link, message.build), Send(Refused("build", ""), link)]
-            if message.device == self.me:
-                return [Report("malformed", link, "device")]
-            if message.device in self.shut:
-                self.shut.add(link)
-                return [Shut(link)]
-            peer = self.links[link] = message.device
-            self.present.add(peer)
+            return self._meet(link, message)
         if isinstance(message, Hello) and message.device != peer:
             return [Report("malformed", peer, "device")]
+        if isinstance(message, Proof):
+            return []  # proven already (a copy, or a proof after a re-hello)
         if isinstance(message, Refused) and (self.hosting or peer != self.host):
             # Heard, never answered: two devices would refuse each other's refusals
             # for as long as both pages stay open.
@@ -380,6 +430,45 @@ class Device:
         if isinstance(message, Hello):
             return []  # a guest greets the host when the host's hello comes (below)
         return self._addressed(self._as_guest(peer, message))
+
+    def _meet(self, link: str, message: Message) -> list[Out]:
+        """A message on a connection whose device has not proven itself: its hello
+        (answered with this device's proof), then its proof of the id it claims."""
+        if isinstance(message, Hello):
+            if message.build != self.build:
+                return [Report("build", link, message.build), Send(Refused("build", ""), link)]
+            if message.device == self.me:
+                return [Report("malformed", link, "device")]
+            if message.device in self.shut:
+                self.shut.add(link)
+                return [Shut(link)]
+            out: list[Out] = []
+            if link not in self.nonces:  # its hello came first: this device's goes now
+                out.append(Send(self.hello(link), link))
+            self.unproven[link] = message
+            sig = self.key.says(proof_text(message.nonce, self.me, message.device))
+            out.append(Send(Proof(sig), link))
+            early = self.proofs.pop(link, None)
+            return out + (self._proven(link, early) if early is not None else [])
+        if not isinstance(message, Proof):
+            return [Report("not-at-table", link, type(message).__name__)]
+        if link not in self.unproven:  # its hello is still on its way
+            self.proofs[link] = message
+            return []
+        return self._proven(link, message)
+
+    def _proven(self, link: str, proof: Proof) -> list[Out]:
+        """The device on `link` answered this device's challenge: if its proof holds,
+        the connection is that device's from now on."""
+        hello = self.unproven.pop(link)
+        text = proof_text(self.nonces.get(link, ""), hello.device, self.me)
+        if link not in self.nonces or not verifies(hello.device, text, proof.sig):
+            return [Report("proof", link, hello.device[:16])]
+        peer = self.links[link] = hello.device
+        self.present.add(peer)
+        if self.hosting:
+            return self._addressed(self._as_host(peer, hello))
+        return []  # a guest greets the host when the host's hello comes (below)
 
     def _addressed(self, outs: list[Out]) -> list[Out]:
         """The outputs with each message to one device sent on that device's
@@ -398,9 +487,13 @@ class Device:
         """A move made on this device: its player's (or, on the host, a computer's)."""
         if self.game is None or self.stopped is not None:
             return [Report("no-game", self.me)]
+        seat = self.game.to_move
+        mine = seat is not None and self.devices[seat] == self.me and seat not in self.stand_ins
+        sig = self.key.says(move_text(self.table, self.game.moves, action)) if mine else ""
+        move = Move(self.game.moves, action, sig)
         if self.hosting:
-            return self._addressed(self._order(self.me, Move(self.game.moves, action)))
-        return self._addressed([Send(Move(self.game.moves, action), self.host)])
+            return self._addressed(self._order(self.me, move))
+        return self._addressed([Send(move, self.host)])
 
     def tick(self) -> list[Out]:
         """Now and then: a guest asks the host for entries it may have missed; the host
@@ -484,7 +577,7 @@ class Device:
         )
         config = replace(self.config, seed=None, names=names)
         data = {k: v for k, v in config.to_dict().items() if k != "seed"}
-        entry = Entry(0, "begin", data, self.seats.devices, tops, "", "")
+        entry = Entry(0, "begin", data, self.seats.devices, tops, "", "", "")
         return self._addressed(self._append(entry) + self._ask_if_due())
 
     def _as_host(self, peer: str, message: Message) -> list[Out]:
@@ -556,17 +649,20 @@ class Device:
         allowed = peer == mover and seat not in self.stand_ins
         if peer == self.me and seat is not None and (not mover or seat in self.stand_ins):
             allowed = True  # the host's computers
-        if not allowed:
+        if not allowed or seat is None:
             return self._refuse(peer, "not-your-turn", move.action)
+        if not self._signed(seat, move.moves, move.action, move.sig):
+            return self._refuse(peer, "signature", move.action)
         try:
             after = played(game, move.action)
         except IllegalActionError as err:
             return self._refuse(peer, "illegal", str(err)[:64])
         if starts_round(game, after):
             self.pending = Ask(self.points + 1, len(self.entries), move.action)
-            self.gathered = {}
+            self.gathered, self.signed = {}, move.sig
             return [Send(self.pending), *self._take_reveal(self.me, self._my_reveal())]
-        entry = Entry(len(self.entries), "move", {}, (), {}, move.action, position_hash(after))
+        hashed = position_hash(after)
+        entry = Entry(len(self.entries), "move", {}, (), {}, move.action, hashed, move.sig)
         return self._append(entry)
 
     def _ask_if_due(self) -> list[Out]:
@@ -603,15 +699,16 @@ class Device:
         self.pending = None
         assert self.game is not None or ask.point == 1
         if ask.point == 1:
-            entry = Entry(ask.entry, "deal", {}, (), reveals, "", "")
+            entry = Entry(ask.entry, "deal", {}, (), reveals, "", "", "")
         else:
             assert self.game is not None
             after = played(self.game, ask.action, seed_of(ask.point, reveals))
-            entry = Entry(ask.entry, "move", {}, (), reveals, ask.action, position_hash(after))
+            hashed = position_hash(after)
+            entry = Entry(ask.entry, "move", {}, (), reveals, ask.action, hashed, self.signed)
         return self._append(entry)
 
     def _append(self, entry: Entry) -> list[Out]:
-        problem = self._apply(entry)
+        problem = self._apply(entry, check=False)  # its signature checked as it came
         assert problem is None, problem  # the host's own entries follow by construction
         return [Send(entry)]
 
@@ -685,8 +782,20 @@ class Device:
 
     # ------------------------------------------------------------ every device
 
-    def _apply(self, entry: Entry) -> str | None:
-        """Applies the next entry with this device's engine; what was wrong, or None."""
+    def _signed(self, seat: int, moves: int, action: str, sig: str, check: bool = True) -> bool:
+        """Whether a move for `seat` is signed as it must be: by the seat's device, or
+        not at all for a computer's seat or a stand-in's (unsigned moves at a person's
+        seat are the host's computer's, in the player's absence)."""
+        mover = self.devices[seat]
+        if not sig:
+            return not mover or seat in self.stand_ins or not self.hosting
+        return bool(mover) and (
+            not check or verifies(mover, move_text(self.table, moves, action), sig)
+        )
+
+    def _apply(self, entry: Entry, check: bool = True) -> str | None:
+        """Applies the next entry with this device's engine; what was wrong, or None.
+        `check`: whether to check its signature (not for what this device kept)."""
         if entry.index != len(self.entries):
             return "order"
         if entry.kind == "begin":
@@ -715,6 +824,10 @@ class Device:
             game = self.game
             if game is None:
                 return "no deal"
+            if game.to_move is None or not self._signed(
+                game.to_move, game.moves, entry.action, entry.sig, check
+            ):
+                return "signature"
             try:
                 after = played(game, entry.action)
             except IllegalActionError:

@@ -17,8 +17,9 @@ from typing import Any, Literal
 from ..config import GameConfig
 from ..rules import MAX_PLAYERS
 from .chance import LENGTH, is_link
+from .keys import SIGNATURE_HEX
 
-VERSION = 1
+VERSION = 2
 MAX_BYTES = 8_000  # the largest message: a table's beginning with five long names
 MAX_NAME = 24
 MAX_CHAT = 200
@@ -40,15 +41,26 @@ class WireError(ValueError):
 
 @dataclass(frozen=True)
 class Hello:
-    """A device arrives (or comes back) at the table: its build, its id, the name it
-    plays under, the top of its chain (its commitment to its share of chance), and
-    how many entries of the table's stream it has already."""
+    """A device arrives (or comes back) at the table: its build, its id (its public
+    key), the name it plays under, the top of its chain (its commitment to its share
+    of chance), how many entries of the table's stream it has already, and a fresh
+    challenge for this connection (`nonce`), which the other device answers with a
+    `Proof`."""
 
     build: str
     device: str
     name: str
     top: str
     have: int
+    nonce: str
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A device proves that it holds its id's key: its signature of the challenge
+    the other device sent on this connection (see `Device.proof_text`)."""
+
+    sig: str
 
 
 @dataclass(frozen=True)
@@ -86,10 +98,12 @@ class Reveal:
 
 @dataclass(frozen=True)
 class Move:
-    """A device's move for its own seat, on the game after `moves` moves."""
+    """A device's move for its own seat, on the game after `moves` moves, signed by
+    the device ("" for the host's computers; see `Device.move_text`)."""
 
     moves: int
     action: str
+    sig: str
 
 
 @dataclass(frozen=True)
@@ -99,8 +113,9 @@ class Entry:
     `kind` "begin": the game's config (its seed still open), each device's commit
     (`reveals` holds the tops) and the seats' devices (`devices`); "deal": the
     first chance point's `reveals`, which make the seed; "move": `action` by the
-    seat to move, after the reveals of its chance point if it ends a round, and the
-    `hash` of the position it leads to."""
+    seat to move, after the reveals of its chance point if it ends a round, the
+    `hash` of the position it leads to, and the signature of the seat's device (`sig`,
+    as its `Move` carried it; "" for a computer's move, a stand-in's among them)."""
 
     index: int
     kind: Literal["begin", "deal", "move"]
@@ -109,6 +124,7 @@ class Entry:
     reveals: Mapping[str, str]
     action: str
     hash: str
+    sig: str
 
 
 @dataclass(frozen=True)
@@ -153,10 +169,13 @@ class Here:
     standing: tuple[int, ...]
 
 
-Message = Hello | Sit | Seats | Ask | Reveal | Move | Entry | Want | Refused | Chat | Again | Here
+Message = (
+    Hello | Proof | Sit | Seats | Ask | Reveal | Move | Entry | Want | Refused | Chat | Again | Here
+)
 
 TYPES: dict[str, type[Message]] = {
     "hello": Hello,
+    "proof": Proof,
     "sit": Sit,
     "seats": Seats,
     "ask": Ask,
@@ -173,7 +192,9 @@ TYPE_OF = {cls: name for name, cls in TYPES.items()}
 
 # ---------------------------------------------------------------- checking each field
 
-DEVICE = re.compile(r"[0-9a-f]{16}\Z")
+DEVICE = re.compile(r"[0-9a-f]{64}\Z")  # a device's public key
+NONCE = re.compile(r"[0-9a-f]{32}\Z")
+SIGNATURE = re.compile(rf"[0-9a-f]{{{SIGNATURE_HEX}}}\Z")
 HASH = re.compile(r"[0-9a-f]{16}\Z")
 ACTION = re.compile(r"[a-z0-9_ ]{1,40}\Z")
 
@@ -233,7 +254,8 @@ def _link(value: object) -> object:
 
 
 name = _text(MAX_NAME)
-device = _text(16, DEVICE)
+device = _text(64, DEVICE)
+signature = _text(SIGNATURE_HEX, SIGNATURE)  # "" where none is due
 action = _text(40, ACTION)
 FIELDS: dict[type[Message], dict[str, Callable[[object], object]]] = {
     Hello: {
@@ -242,7 +264,9 @@ FIELDS: dict[type[Message], dict[str, Callable[[object], object]]] = {
         "name": name,
         "top": _link,
         "have": _number(0, MAX_MOVES),
+        "nonce": _text(32, NONCE),
     },
+    Proof: {"sig": signature},
     Sit: {"seat": _number(0, MAX_PLAYERS - 1)},
     Seats: {
         "occupants": _strings(_text(16)),
@@ -251,7 +275,7 @@ FIELDS: dict[type[Message], dict[str, Callable[[object], object]]] = {
     },
     Ask: {"point": _number(1, LENGTH), "entry": _number(0, MAX_MOVES), "action": action},
     Reveal: {"point": _number(1, LENGTH), "value": _link},
-    Move: {"moves": _number(0, MAX_MOVES), "action": action},
+    Move: {"moves": _number(0, MAX_MOVES), "action": action, "sig": signature},
     Entry: {
         "index": _number(0, MAX_MOVES),
         "kind": lambda v: v if v in ("begin", "deal", "move") else _bad("begin, deal or move"),
@@ -260,6 +284,7 @@ FIELDS: dict[type[Message], dict[str, Callable[[object], object]]] = {
         "reveals": _links,
         "action": action,
         "hash": _text(16, HASH),  # "" when the entry is not a move
+        "sig": signature,
     },
     Want: {"start": _number(0, MAX_MOVES)},
     Refused: {"problem": _text(32), "about": _text(64)},

@@ -383,7 +383,7 @@ def test_the_page_sends_whatever_follows_its_hash_and_an_offer_asks_to_be_forgot
     assert ForgetAddress(fragment=True) in effects and Answer in [type(e) for e in effects]
     broken = update(playing, Invited(f"#offer={'a' * 16}.{'b' * 16}.broken"), NOW)
     assert ForgetAddress(fragment=True) in broken[1] and "not whole" in (broken[0].notice or "")
-    table = "#table=" + ".".join(("1" * 16, "2" * 32, "3" * 16))
+    table = "#table=" + ".".join(("1" * 16, "2" * 32, "3" * 64))
     joined, effects = update(playing, Invited(table), NOW)
     assert joined.online is not None and Connect in [type(e) for e in effects]
     assert not [e for e in effects if isinstance(e, ForgetAddress)]

@@ -23,6 +23,7 @@ from ...i18n import _
 from ...online.chance import Chain
 from ...online.codes import MAX_CODE, CodeError, pack, unpack
 from ...online.device import HUMAN, Device, Out, Renew, Report, Said, Send, Shut, played
+from ...online.keys import Key
 from ...online.wire import MAX_CHAT, WireError, encode
 from ...refusals import error_text
 from ..changes import at_position, on_screen, playing, set_aside
@@ -78,11 +79,11 @@ REACTIONS = ("👍", "👏", "😮", "😄", "😬", "🤝")  # the quick reacti
 # "#table=<room>.<secret>.<host>": the room the devices meet in, the secret that
 # seals what the relays carry, and the host's device. Browsers never send the part
 # after "#" to any server.
-INVITATION = re.compile(r"#?table=([0-9a-f]{16})\.([0-9a-f]{32})\.([0-9a-f]{16})\Z")
+INVITATION = re.compile(r"#?table=([0-9a-f]{16})\.([0-9a-f]{32})\.([0-9a-f]{64})\Z")
 # "#offer=<host>.<room>.<code>": an invitation code (`codes.py`) for a table met with
 # no relay: the host's offer to one guest.
 OFFER = re.compile(
-    rf"#?offer=([0-9a-f]{{16}})\.([0-9a-f]{{16}})\.([A-Za-z0-9_-]{{1,{MAX_CODE}}})\Z"
+    rf"#?offer=([0-9a-f]{{64}})\.([0-9a-f]{{16}})\.([A-Za-z0-9_-]{{1,{MAX_CODE}}})\Z"
 )
 HOST_LINK = "host"  # a guest's one connection at a table met by codes
 
@@ -147,6 +148,11 @@ def offer_link(model: Model) -> str:
 def _made(model: Model, purpose: str) -> str:
     """A random-looking hex id of this page's own, from the page's entropy."""
     return hashlib.sha256(f"{model.entropy}|{purpose}".encode()).hexdigest()
+
+
+def _key(model: Model) -> Key:
+    """This page's key at the table it opens or joins, from the page's entropy."""
+    return Key(bytes.fromhex(_made(model, "key")))
 
 
 def _chain(model: Model) -> Chain:
@@ -214,8 +220,8 @@ def open_table(model: Model, direct: bool = False) -> tuple[Model, Effects]:
     if HUMAN not in occupants[1:]:
         said = _("Make at least one more seat Human: that seat is for a friend you invite.")
         return replace(model, notice=said), ()
-    me = _made(model, "device")[:16]
-    device = Device(me, model.build, _name(model), me, _chain(model))
+    key = _key(model)
+    device = Device(key, model.build, _name(model), key.public, _chain(model))
     device.takeover = not direct
     outs = device.open_table(config, occupants)
     secret = "" if direct else _made(model, "secret")[:32]
@@ -257,10 +263,10 @@ def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
     room, secret, host = found.groups()
     if model.online is not None and model.online.room == room:
         return model, ()  # at this table already
-    me = _made(model, "device")[:16]
-    if me == host:
+    key = _key(model)
+    if key.public == host:
         return model, ()
-    device = Device(me, model.build, _name(model), host, _chain(model))
+    device = Device(key, model.build, _name(model), host, _chain(model))
     online = Online(device, room, secret)
     joined = _at_lobby(model, online)
     return joined, (Disconnect(), *_connect(joined, online))  # any other table left
@@ -280,10 +286,10 @@ def _invited_by_code(model: Model, found: re.Match[str]) -> tuple[Model, Effects
             return model, ()  # the host opened its own code
         again = replace(online, coding=HOST_LINK, code="", trouble="", waited=0)
         return replace(model, online=again, notice=None), (Answer(HOST_LINK, sdp),)
-    me = _made(model, "device")[:16]
-    if me == host:
+    key = _key(model)
+    if key.public == host:
         return model, ()
-    device = Device(me, model.build, _name(model), host, _chain(model))
+    device = Device(key, model.build, _name(model), host, _chain(model))
     device.takeover = False
     online = Online(device, room, "", direct=True, coding=HOST_LINK)
     joined = _at_lobby(model, online)
