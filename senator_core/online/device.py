@@ -76,6 +76,10 @@ Problem = Literal[
     "flood",  # more messages on one connection than a table ever sends: it is shut
 ]
 
+# The transport names a connection through the relays with this prefix: a device's
+# messages go that way only while it has no direct connection.
+RELAYED = "relay:"
+
 # The most messages one connection may send between two ticks, beyond one for each entry
 # the table holds (all of which a device catching up is sent at once): more is a flood.
 FLOOD = 600
@@ -232,6 +236,7 @@ class Device:
     unproven: dict[str, Hello] = field(default_factory=dict)
     proofs: dict[str, Proof] = field(default_factory=dict)  # proofs that came early
     signed: str = ""  # on the host: the signature of the move whose chance point is due
+    quiet: int = 0  # on a guest: ticks since the host was last heard
 
     @property
     def me(self) -> str:
@@ -471,12 +476,18 @@ class Device:
         return []  # a guest greets the host when the host's hello comes (below)
 
     def _addressed(self, outs: list[Out]) -> list[Out]:
-        """The outputs with each message to one device sent on that device's
-        connection (and dropped while it has none)."""
-        links = {device: link for link, device in self.links.items()}
+        """The outputs with each message sent on its device's connection (dropped
+        while it has none), one to every device for a message to all (so none goes to
+        a connection whose device has not proven itself)."""
+        links: dict[str, str] = {}
+        for link, device in self.links.items():  # a direct connection before the relays
+            if device not in links or links[device].startswith(RELAYED):
+                links[device] = link
         addressed: list[Out] = []
         for out in outs:
-            if isinstance(out, Send) and out.to is not None:
+            if isinstance(out, Send) and out.to is None:  # to every device here
+                addressed += [Send(out.message, links[d]) for d in sorted(links)]
+            elif isinstance(out, Send):
                 if out.to in links:
                     addressed.append(Send(out.message, links[out.to]))
             else:
@@ -498,10 +509,16 @@ class Device:
     def tick(self) -> list[Out]:
         """Now and then: a guest asks the host for entries it may have missed; the host
         asks again for the reveals it still waits for."""
+        heard = any(self.heard.get(link) for link, d in self.links.items() if d == self.host)
         self.heard.clear()
         if self.stopped is not None:
             return []
         if not self.hosting:
+            # Asked while the host is quiet, less often the longer it is (a guest that
+            # reaches the host through the relays sends each ask as an event there).
+            self.quiet = 0 if heard else self.quiet + 1
+            if not (self.quiet in (1, 2) or self.quiet > 0 and self.quiet % 4 == 0):
+                return []
             return self._addressed([Send(Want(len(self.entries)), self.host)])
         if self.pending is None:
             return []
@@ -517,7 +534,7 @@ class Device:
         """A chat line from this device's player, to every device."""
         line = Chat(text, self.me)
         if self.hosting:
-            return [Send(line), Said(self.me, text)]
+            return self._addressed([Send(line), Said(self.me, text)])
         return self._addressed([Send(line, self.host), Said(self.me, text)])
 
     def stand_in(self, seat: int) -> list[Out]:
@@ -563,7 +580,7 @@ class Device:
         devices = tuple(self.me if i == 0 and o == HUMAN else "" for i, o in enumerate(occupants))
         names = tuple(self.name if d == self.me else "" for d in devices)
         self.seats = Seats(tuple(occupants), devices, names)
-        return [Send(self.seats)]
+        return self._addressed([Send(self.seats)])
 
     def begin(self) -> list[Out]:
         """The host starts the game with the seats as they are now."""
