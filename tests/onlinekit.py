@@ -12,7 +12,7 @@ from senator_core.bots import make
 from senator_core.online.chance import Chain
 from senator_core.online.device import HUMAN, Device, Out, Report, Said, Send
 from senator_core.online.keys import Key
-from senator_core.online.wire import Sit, encode
+from senator_core.online.wire import encode
 
 BUILD = "test-build"
 
@@ -152,7 +152,7 @@ def seat_table(
         if seat and occupant == HUMAN:
             guest = net.add(names[seat], host=host.me)
             net.settle()
-            net.carry(guest.me, [Send(Sit(seat), net.link_of[host.me])])
+            net.carry(guest.me, guest.sit(seat, guest.name))
             net.settle()
             guests.append(guest)
     net.carry(host.me, host.begin())

@@ -194,6 +194,7 @@ TYPE_OF = {cls: name for name, cls in TYPES.items()}
 
 DEVICE = re.compile(r"[0-9a-f]{64}\Z")  # a device's public key
 NONCE = re.compile(r"[0-9a-f]{32}\Z")
+PAGE = re.compile(r"[0-9a-f]{16}\Z")  # a page load's name on the relays
 SIGNATURE = re.compile(rf"[0-9a-f]{{{SIGNATURE_HEX}}}\Z")
 HASH = re.compile(r"[0-9a-f]{16}\Z")
 ACTION = re.compile(r"[a-z0-9_ ]{1,40}\Z")
