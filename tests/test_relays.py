@@ -140,7 +140,7 @@ def test_a_device_that_says_bye_or_goes_quiet_leaves_and_one_back_is_heard_again
 
     link = f"{RELAYED}{one.public}.{a.page}"
     assert Joined(link) in deliver(a.opened("wss://r", NOW), NOW)
-    assert deliver(a.send(RELAYED + other.public, ["hello"], NOW + 1), NOW + 1) == [
+    assert deliver(a.send(RELAYED + b.address, ["hello"], NOW + 1), NOW + 1) == [
         Heard(link, "hello")
     ]
     assert deliver(a.send(RELAYED + Key().public, ["not yours"], NOW + 2), NOW + 2) == []
@@ -159,7 +159,7 @@ def test_events_not_the_tables_own_or_not_whole_are_left_unread() -> None:
         maker.open.add("wss://r")
 
     def event_of(maker: RelayPath, at: float = NOW) -> dict[str, object]:
-        frame = maker.send(RELAYED + reader.public, ["m"], at)[0]
+        frame = maker.send(RELAYED + path.address, ["m"], at)[0]
         assert isinstance(frame, Frame)
         event: dict[str, object] = json.loads(frame.text)[1]
         return event

@@ -31,6 +31,7 @@ from senator_core.app.effects import (
     Answer,
     Chime,
     CloseLink,
+    CloseRelay,
     Connect,
     Disconnect,
     Download,
@@ -41,9 +42,11 @@ from senator_core.app.effects import (
     LoadQr,
     Moves,
     Offer,
+    OpenRelays,
     PageLanguage,
     PageTitle,
     PickFile,
+    RelaySend,
     RunReview,
     Scroll,
     StopReview,
@@ -59,10 +62,14 @@ from senator_core.app.online.messages import (
     CodeMade,
     Invited,
     NetTrouble,
+    PageHidden,
     PeerJoined,
     PeerLeft,
     PeerSent,
     QrReady,
+    RelayClosed,
+    RelayFrame,
+    RelayOpened,
 )
 from senator_core.app.play.messages import HintFailed, HintReady, Thought
 from senator_core.app.review.messages import Reviewed, ReviewFailed, ReviewProgress
@@ -207,7 +214,13 @@ class Page:
                 lambda link, text: self.dispatch(PeerSent(str(link), str(text)))
             ),
             "onError": create_proxy(lambda reason, link=None: self.net_trouble(reason, link)),
+            "onRelayOpened": create_proxy(lambda url: self.dispatch(RelayOpened(str(url)))),
+            "onRelayClosed": create_proxy(lambda url: self.dispatch(RelayClosed(str(url)))),
+            "onRelayFrame": create_proxy(
+                lambda url, text: self.dispatch(RelayFrame(str(url), str(text)))
+            ),
         }
+        self.relays: Any = None  # the sockets to the table's relays, once opened
         self.joining: Any = None
         self.shown: frozenset[str] = frozenset()  # the checksums on the page (see `thinned`)
         self.last_tap: tuple[float, float, float] | None = None  # x, y, when
@@ -231,6 +244,8 @@ class Page:
             js.document.addEventListener(kind, listener)
         self.on_storage_proxy = create_proxy(self.on_storage)
         js.window.addEventListener("storage", self.on_storage_proxy)
+        self.on_hide_proxy = create_proxy(lambda _event: self.dispatch(PageHidden()))
+        js.window.addEventListener("pagehide", self.on_hide_proxy)
         self.first = first  # what init asks of the page, carried out with `start`'s
 
     async def begin(self) -> None:
@@ -438,6 +453,14 @@ class Page:
                 js.document.documentElement.dataset.moves = str(count)
             case Connect():
                 self.joining = self.start(self.connect(effect))
+            case OpenRelays(urls):
+                self.start(self.open_relays(urls))
+            case RelaySend(url, text):
+                if self.relays is not None:
+                    self.relays.send(url, text)
+            case CloseRelay(url):
+                if self.relays is not None:
+                    self.relays.close(url)
             case Transmit(text, to):
                 direct = self.direct is not None and (to is None or self.direct.has(to))
                 if direct:
@@ -525,7 +548,7 @@ class Page:
 
     async def connect(self, effect: Connect) -> None:
         """Joins the online table's room; the transport's news comes back as messages."""
-        self.disconnect()
+        self.leave_room()
         if not hasattr(js.window, "RTCPeerConnection"):
             self.dispatch(NetTrouble("unsupported"))
             return
@@ -595,7 +618,27 @@ class Page:
             return
         self.dispatch(QrReady())
 
+    async def open_relays(self, urls: tuple[str, ...]) -> None:
+        """Sockets to the table's relays (`web/online.js`), its path through them."""
+        if self.relays is None:
+            try:
+                online = await js.eval("(url) => import(url)")(
+                    js.URL.new("online.js", js.document.baseURI).href
+                )
+            except Exception as err:
+                self.dispatch(NetTrouble(f"{err}"[:200]))
+                return
+            self.relays = self.relays or online.relaySockets(js_object(self.handlers))
+        self.relays.add(to_js(list(urls)))
+
     def disconnect(self) -> None:
+        """Leaves the table: its room, its connections by codes and its relays' sockets."""
+        if self.relays is not None:
+            self.relays.closeAll()
+            self.relays = None
+        self.leave_room()
+
+    def leave_room(self) -> None:
         if self.direct is not None:
             self.direct.leave()
             self.direct = None

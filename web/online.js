@@ -71,3 +71,76 @@ export function join(room, password, relayUrls, iceServers, handlers) {
     connections: () => table.getPeers(),
   };
 }
+
+/**
+ * What the relays' sockets tell the page.
+ * @typedef {object} RelayHandlers
+ * @property {(url: string) => void} onRelayOpened the socket to a relay opened (again)
+ * @property {(url: string) => void} onRelayClosed it closed; it is opened again later
+ * @property {(url: string, text: string) => void} onRelayFrame the relay sent this text
+ */
+
+/**
+ * Sockets to the table's Nostr relays, for its path through them: the Python side
+ * (`senator_core.online.relays`) makes and reads every frame; this only keeps the
+ * sockets open, opening each again after it closes, a little later each time.
+ * @param {RelayHandlers} handlers
+ */
+export function relaySockets(handlers) {
+  /** @type {Map<string, {socket?: WebSocket, wait: number, timer?: number, gone: boolean}>} */
+  const relays = new Map();
+  const FIRST_WAIT_MS = 2000;
+  const LONGEST_WAIT_MS = 60000;
+  const open = (url) => {
+    const relay = relays.get(url);
+    if (!relay || relay.gone) return;
+    let socket;
+    try {
+      socket = new WebSocket(url);
+    } catch {
+      relay.gone = true; // not a socket's address at all
+      return;
+    }
+    relay.socket = socket;
+    socket.onopen = () => {
+      relay.wait = FIRST_WAIT_MS;
+      handlers.onRelayOpened(url);
+    };
+    socket.onmessage = (event) => {
+      if (typeof event.data === "string") handlers.onRelayFrame(url, event.data);
+    };
+    socket.onclose = () => {
+      if (relay.socket !== socket) return;
+      handlers.onRelayClosed(url);
+      if (relay.gone) return;
+      relay.timer = setTimeout(() => open(url), relay.wait * (0.5 + Math.random()));
+      relay.wait = Math.min(relay.wait * 2, LONGEST_WAIT_MS);
+    };
+  };
+  const close = (url) => {
+    const relay = relays.get(url);
+    if (!relay) return;
+    relay.gone = true;
+    clearTimeout(relay.timer);
+    relay.socket?.close();
+  };
+  return {
+    /** @param {Iterable<string>} urls opens a socket to each relay not yet open */
+    add: (urls) => {
+      for (const url of urls) {
+        if (relays.has(url) && !relays.get(url).gone) continue;
+        relays.set(url, { wait: FIRST_WAIT_MS, gone: false });
+        open(url);
+      }
+    },
+    /** sends on the relay's socket (nothing while it is not open) */
+    send: (url, text) => {
+      const socket = relays.get(url)?.socket;
+      if (socket?.readyState === WebSocket.OPEN) socket.send(String(text));
+    },
+    /** closes one relay's socket for good */
+    close,
+    /** closes every socket for good */
+    closeAll: () => [...relays.keys()].forEach(close),
+  };
+}

@@ -210,8 +210,32 @@ class LoadQr:
 
 
 @dataclass(frozen=True)
+class OpenRelays:
+    """Open a socket to each of these Nostr relays (the table's path through them,
+    `online/relays.py`), and open it again after it closes, until `Disconnect` or
+    `CloseRelay`: the page sends `RelayOpened`, `RelayClosed` and `RelayFrame`."""
+
+    urls: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RelaySend:
+    """Send `text` on the socket to the relay `url` (dropped while it is not open)."""
+
+    url: str
+    text: str
+
+
+@dataclass(frozen=True)
+class CloseRelay:
+    """Close the socket to the relay `url` for good: it refused the table."""
+
+    url: str
+
+
+@dataclass(frozen=True)
 class Disconnect:
-    """Leave the online table's room: every connection closes."""
+    """Leave the online table's room: every connection closes, the relays' sockets too."""
 
 
 @dataclass(frozen=True)
@@ -240,6 +264,9 @@ Effect = (
     | Moves
     | Connect
     | Transmit
+    | OpenRelays
+    | RelaySend
+    | CloseRelay
     | Disconnect
     | CloseLink
     | LoadQr

@@ -35,6 +35,7 @@ from ..config import DEFAULT_NAMES, GameConfig
 from ..game import Game, new_game
 from .chance import LENGTH, Chain, follows, is_link, seed_of
 from .keys import Key, verifies
+from .relays import RELAYED  # a device's messages go that way only with no direct connection
 from .wire import (
     DEVICE,
     Again,
@@ -75,10 +76,6 @@ Problem = Literal[
     "hash",  # the host's position differs from ours: the game stops
     "flood",  # more messages on one connection than a table ever sends: it is shut
 ]
-
-# The transport names a connection through the relays with this prefix: a device's
-# messages go that way only while it has no direct connection.
-RELAYED = "relay:"
 
 # The most messages one connection may send between two ticks, beyond one for each entry
 # the table holds (all of which a device catching up is sent at once): more is a flood.

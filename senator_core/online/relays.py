@@ -8,11 +8,13 @@ the table's topic; its content sealed with the table's secret (a SHA-256 keystre
 and an HMAC, so only the table's devices read it and none can alter it unseen); and
 signed by the sender's own key (`keys`), so the sender is the event's author. A
 device takes an event once (its id, from whichever relay came first), only if its
-id and signature hold, its seal opens, it is addressed to this device (or to all),
-and it is no older than the table's joining. The connection it arrives on is named
-for the author and the page it was sent from (`relay:<author>.<page>`): a page
-reloaded is a new connection, as with WebRTC, which the protocol proves as any
-other, while the old one is counted gone only once unheard for long.
+id and signature hold, its seal opens, it is addressed to this page of this device
+(or to all: a page's "here" and "bye"), and it is no older than the table's joining
+(a relay may keep ephemeral events a while and send them to a new subscription).
+The connection it arrives on is named for the author and the page it was sent from
+(`relay:<author>.<page>`): a page reloaded is a new connection, as with WebRTC,
+which the protocol proves as any other, while the old one is counted gone only once
+it says bye or is unheard for long.
 
 Every device says it is here when it joins, now and then after (less often once the
 game is under way), and bye when it leaves; a device not heard for a while has left.
@@ -51,6 +53,7 @@ STEADY_SECONDS = 30  # between them once the game is under way
 GONE_AFTER = 2.5  # "here" intervals unheard before a device is counted as gone
 REST_SECONDS = 30  # a relay that says it is rate-limited is sent nothing for so long
 SLACK_SECONDS = 30  # an event's time may be this far before the joining, or after now
+RELAY_FLOOD = 300  # frames one relay may send between two ticks; the rest are not read
 REFUSALS = ("blocked:", "restricted:", "auth-required:", "pow:", "invalid:", "error:")
 
 
@@ -182,6 +185,7 @@ class RelayPath:
     steady: bool = False  # the game is under way: "here" less often
     nonces: int = 0  # counts the seals made (each nonce is fresh by it and the key)
     sent: int = 0  # events published (for the figures)
+    frames: dict[str, int] = field(default_factory=dict)  # url -> frames since the last tick
 
     def copy(self) -> RelayPath:
         return replace(
@@ -192,6 +196,7 @@ class RelayPath:
             seen=OrderedDict(self.seen),
             heard=dict(self.heard),
             recent=list(self.recent),
+            frames=dict(self.frames),
         )
 
     @property
@@ -206,6 +211,11 @@ class RelayPath:
     def page(self) -> str:
         """This page's own name, which every event it sends carries."""
         return hashlib.sha256(f"senator-page|{self.salt}".encode()).hexdigest()[:16]
+
+    @property
+    def address(self) -> str:
+        """What an event for this page alone is addressed to: its device and its page."""
+        return f"{self.me}.{self.page}"
 
     @property
     def subscription(self) -> str:
@@ -235,8 +245,9 @@ class RelayPath:
 
     def frame(self, url: str, text: str, now: float) -> list[Out]:
         """A frame from the relay `url`: an event, or the relay's answer to one."""
-        if url in self.dropped:
-            return []
+        self.frames[url] = self.frames.get(url, 0) + 1
+        if url in self.dropped or self.frames[url] > RELAY_FLOOD:
+            return []  # a relay that floods the page is not read until the next tick
         try:
             frame = json.loads(text)
         except (ValueError, RecursionError):
@@ -287,8 +298,8 @@ class RelayPath:
             said = json.loads(opened) if opened is not None else None
         except (ValueError, RecursionError):
             said = None
-        if not isinstance(said, dict) or said.get("to") not in ("", self.me):
-            return []
+        if not isinstance(said, dict) or said.get("to") not in ("", self.address):
+            return []  # another's, or this device's at an earlier page load
         page = said.get("p")
         if not isinstance(page, str) or not PAGE.match(page):
             return []
@@ -300,7 +311,7 @@ class RelayPath:
             out.append(Joined(link))
             if said.get("here") is True and said.get("to") == "":
                 # Heard it before it heard this device: say so to it at once.
-                out += self._publish({"to": author, "here": True}, now)
+                out += self._publish({"to": link.removeprefix(RELAYED), "here": True}, now)
         self.heard[link] = now
         messages = said.get("m", [])
         if isinstance(messages, list):
@@ -317,21 +328,22 @@ class RelayPath:
     def send(self, link: str, texts: list[str], now: float) -> list[Out]:
         """The messages `texts` for the device on `link` (a relay connection), as few
         events as hold them."""
-        device = link.removeprefix(RELAYED).split(".")[0]
+        to = link.removeprefix(RELAYED)
         out: list[Out] = []
         batch: list[str] = []
         for text in texts:
             if batch and sum(len(t) for t in batch) + len(text) > MAX_EVENT_TEXT:
-                out += self._publish({"to": device, "m": batch}, now)
+                out += self._publish({"to": to, "m": batch}, now)
                 batch = []
             batch.append(text)
         if batch:
-            out += self._publish({"to": device, "m": batch}, now)
+            out += self._publish({"to": to, "m": batch}, now)
         return out
 
     def tick(self, now: float) -> list[Out]:
         """Now and then: say this device is here when due; a device unheard for long
         has left."""
+        self.frames.clear()
         every = STEADY_SECONDS if self.steady else EARLY_SECONDS
         out: list[Out] = []
         if now - self.last_here >= every and self.open:

@@ -95,6 +95,33 @@ class NetTick(OnlineMsg):
 
 
 @dataclass(frozen=True)
+class RelayOpened(OnlineMsg):
+    """The socket to the relay `url` opened (again)."""
+
+    url: str
+
+
+@dataclass(frozen=True)
+class RelayClosed(OnlineMsg):
+    """The socket to the relay `url` closed (the page opens it again)."""
+
+    url: str
+
+
+@dataclass(frozen=True)
+class RelayFrame(OnlineMsg):
+    """The relay `url` sent `text` (an event, or its answer to one)."""
+
+    url: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PageHidden(OnlineMsg):
+    """The page is being closed or left: the others hear that it goes at once."""
+
+
+@dataclass(frozen=True)
 class MakeCode(OnlineMsg):
     """The host makes an invitation code for one more guest (or one come back)."""
 
@@ -139,6 +166,10 @@ Message = (
     | PeerLeft
     | PeerSent
     | NetTick
+    | RelayOpened
+    | RelayClosed
+    | RelayFrame
+    | PageHidden
     | MakeCode
     | CodeMade
     | AcceptCode

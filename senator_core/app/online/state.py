@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...online.device import Device
+from ...online.relays import RelayPath
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,11 @@ class Online:
     code: str = ""
     pasted: str = ""
     offers: int = 0  # the offers made so far (each on a connection of its own)
+    # The relays the table meets on (the invitation carries them), and this page's path
+    # through them (made when the first relay's socket opens).
+    relays: tuple[str, ...] = ()
+    path: RelayPath | None = None
+    clock: float = 0.0  # seconds: the page's time at the last message
 
     @property
     def seat(self) -> int | None:

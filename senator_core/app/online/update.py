@@ -24,6 +24,17 @@ from ...online.chance import Chain
 from ...online.codes import MAX_CODE, CodeError, pack, unpack
 from ...online.device import HUMAN, Device, Out, Renew, Report, Said, Send, Shut, played
 from ...online.keys import Key
+from ...online.relays import (
+    RELAYED,
+    Drop,
+    Frame,
+    Heard,
+    Joined,
+    Left,
+    NoRelay,
+    RelayPath,
+)
+from ...online.relays import Out as RelayOut
 from ...online.wire import MAX_CHAT, WireError, encode
 from ...refusals import error_text
 from ..changes import at_position, on_screen, playing, set_aside
@@ -33,6 +44,7 @@ from ..effects import (
     After,
     Answer,
     CloseLink,
+    CloseRelay,
     Connect,
     Disconnect,
     Effect,
@@ -40,11 +52,13 @@ from ..effects import (
     ForgetAddress,
     LoadQr,
     Offer,
+    OpenRelays,
+    RelaySend,
     Transmit,
 )
 from ..keeping.saves import Turn, add_kept, kept
 from ..model import REMOTE, Model
-from ..setup.state import PALETTE_SIZE
+from ..setup.state import PALETTE_SIZE, RELAYS, RELAYS_BEFORE
 from ..setup.update import game_config, usable
 from .messages import (
     AcceptCode,
@@ -58,10 +72,14 @@ from .messages import (
     NetTick,
     NetTrouble,
     OpenTable,
+    PageHidden,
     PeerJoined,
     PeerLeft,
     PeerSent,
     QrReady,
+    RelayClosed,
+    RelayFrame,
+    RelayOpened,
     Say,
     StandIn,
     TakeSeat,
@@ -79,7 +97,13 @@ REACTIONS = ("👍", "👏", "😮", "😄", "😬", "🤝")  # the quick reacti
 # "#table=<room>.<secret>.<host>": the room the devices meet in, the secret that
 # seals what the relays carry, and the host's device. Browsers never send the part
 # after "#" to any server.
-INVITATION = re.compile(r"#?table=([0-9a-f]{16})\.([0-9a-f]{32})\.([0-9a-f]{64})\Z")
+INVITATION = re.compile(
+    r"#?table=([0-9a-f]{16})\.([0-9a-f]{32})\.([0-9a-f]{64})"
+    r"((?:,[A-Za-z0-9._~:/%-]{1,120}){0,8})\Z"
+)
+# A table opened with the game's own relays meets on this many of them, chosen by its
+# room, so tables spread over the set (as the transport library does with its own).
+SPREAD = 4
 # "#offer=<host>.<room>.<code>": an invitation code (`codes.py`) for a table met with
 # no relay: the host's offer to one guest.
 OFFER = re.compile(
@@ -90,6 +114,7 @@ HOST_LINK = "host"  # a guest's one connection at a table met by codes
 
 def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
     """The model after one of online play's messages, and the effects to carry out."""
+    model = _clocked(model, now)
     match msg:
         case OpenTable(direct):
             return open_table(set_aside(model, now), direct)
@@ -114,7 +139,15 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
         case PeerSent(link, text):
             return peer_sent(model, link, text, now)
         case NetTick(room):
-            return tick(model, room)
+            return tick(model, room, now)
+        case RelayOpened(url):
+            return relay_opened(model, url, now)
+        case RelayClosed(url):
+            return relay_closed(model, url, now)
+        case RelayFrame(url, text):
+            return relay_frame(model, url, text, now)
+        case PageHidden():
+            return _bye(model)
         case NetTrouble(reason):
             return trouble(model, reason)
         case QrReady():
@@ -134,7 +167,25 @@ def invitation(model: Model) -> str:
     online = model.online
     assert online is not None
     base = model.page_url.split("#")[0]
-    return f"{base}#table={online.room}.{online.secret}.{online.device.host}"
+    relays = "".join("," + url.removeprefix("wss://") for url in online.relays)
+    return f"{base}#table={online.room}.{online.secret}.{online.device.host}{relays}"
+
+
+def table_relays(lines: tuple[str, ...], room: str) -> tuple[str, ...]:
+    """The relays a table opened now meets on: those the player wrote in the settings,
+    or, while they are the game's own, `SPREAD` of them chosen by the table's room."""
+    written = usable("relays", lines)
+    if set(written) not in (set(RELAYS), set(RELAYS_BEFORE)):
+        return written
+    ranked = sorted(RELAYS, key=lambda url: hashlib.sha256(f"{room}|{url}".encode()).digest())
+    return tuple(ranked[:SPREAD])
+
+
+def _invited_relays(written: str, model: Model) -> tuple[str, ...]:
+    """The relays an invitation names (",nos.lol,ws://127.0.0.1:7000"), or, for a link
+    that names none, the player's own."""
+    named = [r if r.startswith(("wss://", "ws://")) else "wss://" + r for r in written.split(",")]
+    return usable("relays", tuple(named[1:])) or usable("relays", model.setup.relays)
 
 
 def offer_link(model: Model) -> str:
@@ -186,7 +237,7 @@ def _join(model: Model, online: Online) -> Effects:
         return ()
     setup = model.setup
     ice = tuple(ice_server(line) for line in usable("ice", setup.ice))
-    return (Connect(online.room, online.secret, usable("relays", setup.relays), ice),)
+    return (Connect(online.room, online.secret, online.relays, ice), OpenRelays(online.relays))
 
 
 def ice_server(line: str) -> tuple[tuple[str, str], ...]:
@@ -225,7 +276,9 @@ def open_table(model: Model, direct: bool = False) -> tuple[Model, Effects]:
     device.takeover = not direct
     outs = device.open_table(config, occupants)
     secret = "" if direct else _made(model, "secret")[:32]
-    online = Online(device, _made(model, "room")[:16], secret, direct=direct)
+    room = _made(model, "room")[:16]
+    relays = () if direct else table_relays(model.setup.relays, room)
+    online = Online(device, room, secret, direct=direct, relays=relays)
     opened = _at_lobby(model, online)
     effects = (Disconnect(), *_connect(opened, online), LoadQr())  # the last table left
     if direct:
@@ -260,14 +313,14 @@ def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
     found = INVITATION.match(fragment)
     if found is None:
         return replace(model, notice=_("This invitation link is not whole: ask for it again.")), ()
-    room, secret, host = found.groups()
+    room, secret, host, relays = found.groups()
     if model.online is not None and model.online.room == room:
         return model, ()  # at this table already
     key = _key(model)
     if key.public == host:
         return model, ()
     device = Device(key, model.build, _name(model), host, _chain(model))
-    online = Online(device, room, secret)
+    online = Online(device, room, secret, relays=_invited_relays(relays, model))
     joined = _at_lobby(model, online)
     return joined, (Disconnect(), *_connect(joined, online))  # any other table left
 
@@ -386,7 +439,18 @@ def leave(model: Model) -> tuple[Model, Effects]:
     if model.online is None:
         return model, ()
     left = replace(on_screen(model, "title"), online=None, game=None, turns=(), notice=None)
-    return left, (Disconnect(),)
+    return left, (*_bye(model)[1], Disconnect())
+
+
+def _bye(model: Model) -> tuple[Model, Effects]:
+    """This page's bye through the relays, so the others hear at once that it goes
+    (the page's direct connections close by themselves)."""
+    online = model.online
+    if online is None or online.path is None:
+        return model, ()
+    path = online.path.copy()
+    frames = _frames(path.bye(online.clock))
+    return replace(model, online=replace(online, path=path)), frames
 
 
 def stand_in(model: Model, value: str) -> tuple[Model, Effects]:
@@ -469,10 +533,17 @@ def peer_sent(model: Model, link: str, text: str, now: str) -> tuple[Model, Effe
     return _carried(model, device, device.receive(link, text), now=now)
 
 
-def tick(model: Model, room: str) -> tuple[Model, Effects]:
+def tick(model: Model, room: str, now: str) -> tuple[Model, Effects]:
     online = model.online
     if online is None or online.room != room:
         return model, ()  # a tick of a table left
+    relayed: Effects = ()
+    if online.path is not None:
+        path = online.path.copy()
+        path.steady = online.device.game is not None  # "here" less often once under way
+        model, relayed = _relayed(model, path, path.tick(online.clock), now)
+        online = model.online
+        assert online is not None
     device = online.device.copy()
     alone = not device.hosting and device.host not in device.present
     waited = online.waited + 1 if alone else 0
@@ -486,8 +557,89 @@ def tick(model: Model, room: str) -> tuple[Model, Effects]:
         model = replace(model, online=replace(online, trouble=""))  # reached again
     assert model.online is not None
     model = replace(model, online=replace(model.online, waited=waited))
-    ticks = (After(TICK_SECONDS, NetTick(online.room)), *rejoin)
+    ticks = (After(TICK_SECONDS, NetTick(online.room)), *rejoin, *relayed)
     return _carried(model, device, device.tick(), ticks)
+
+
+# ------------------------------------------------------------------ the path through the relays
+
+
+def _clocked(model: Model, now: str) -> Model:
+    """The model with the page's time kept at its table (what the relays' events are
+    dated by)."""
+    online = model.online
+    moment = _seconds(now)
+    if online is None or moment is None or moment == online.clock:
+        return model
+    return replace(model, online=replace(online, clock=moment))
+
+
+def relay_opened(model: Model, url: str, now: str) -> tuple[Model, Effects]:
+    """A relay's socket opened: this page's path through the relays is made with the
+    first."""
+    online = model.online
+    if online is None or online.direct or url not in online.relays:
+        return model, ()
+    path = online.path.copy() if online.path is not None else None
+    if path is None:
+        key, salt = online.device.key, _made(model, "page")
+        path = RelayPath(key, online.room, online.secret, online.relays, online.clock, salt)
+    return _relayed(model, path, path.opened(url, online.clock), now)
+
+
+def relay_closed(model: Model, url: str, now: str) -> tuple[Model, Effects]:
+    online = model.online
+    if online is None or online.path is None:
+        return model, ()
+    path = online.path.copy()
+    return _relayed(model, path, path.closed(url), now)
+
+
+def relay_frame(model: Model, url: str, text: str, now: str) -> tuple[Model, Effects]:
+    online = model.online
+    if online is None or online.path is None:
+        return model, ()
+    path = online.path.copy()
+    return _relayed(model, path, path.frame(url, text, online.clock), now)
+
+
+def _frames(outs: list[RelayOut]) -> Effects:
+    return tuple(RelaySend(out.url, out.text) for out in outs if isinstance(out, Frame))
+
+
+def _relayed(
+    model: Model, path: RelayPath, outs: list[RelayOut], now: str
+) -> tuple[Model, Effects]:
+    """What the path through the relays said: frames for the relays' sockets, relays
+    to close, and what the table hears, which this page's device takes as from any
+    other connection."""
+    online = model.online
+    assert online is not None
+    device = online.device.copy()
+    heard: list[Out] = []
+    effects: list[Effect] = list(_frames(outs))
+    for out in outs:
+        match out:
+            case Drop(url):
+                effects.append(CloseRelay(url))
+            case NoRelay():
+                model = replace(model, notice=_no_relay())
+            case Joined(link):
+                heard += device.joined(link)
+            case Left(link):
+                heard += device.left(link)
+            case Heard(link, text) if link not in device.shut:
+                heard += device.receive(link, text)
+    assert model.online is not None
+    model = replace(model, online=replace(model.online, path=path))
+    return _carried(model, device, heard, tuple(effects), now)
+
+
+def _no_relay() -> str:
+    return _(
+        "Every relay of this table has refused it: the devices cannot meet through them."
+        " Try other relays in the connection settings, or a table by codes."
+    )
 
 
 def trouble(model: Model, reason: str) -> tuple[Model, Effects]:
@@ -506,6 +658,8 @@ def trouble(model: Model, reason: str) -> tuple[Model, Effects]:
             " host has left. Check the connection, or change the relays in the connection"
             " settings."
         )
+    elif model.online.path is not None and model.online.path.open:
+        return model, ()  # no direct connection: the messages go through the relays
     else:
         said = _(
             "A device could not connect to yours directly: this network may block direct"
@@ -592,6 +746,7 @@ def _carried(
     lines = list(online.lines)
     notice = model.notice
     queue = list(outs)
+    relayed: dict[str, list[str]] = {}  # the texts for each connection through the relays
     while queue:
         item = queue.pop(0)
         if isinstance(item, Renew):  # the table's next game: a new chain for it
@@ -599,9 +754,13 @@ def _carried(
             model = _spent(model)
         elif isinstance(item, Send):
             try:
-                out.append(Transmit(encode(item.message), item.to))
+                text = encode(item.message)
             except WireError:
                 continue
+            if item.to is not None and item.to.startswith(RELAYED):
+                relayed.setdefault(item.to, []).append(text)
+            else:
+                out.append(Transmit(text, item.to))
         elif isinstance(item, Said):
             lines.append((item.device, item.text[:MAX_CHAT]))
         elif isinstance(item, Shut):
@@ -612,6 +771,11 @@ def _carried(
             and (item.problem != "illegal" or item.device == device.host)
         ):
             notice = PROBLEMS[item.problem]()
+    if relayed and online.path is not None:
+        path = online.path.copy()
+        for link, texts in relayed.items():
+            out += _frames(path.send(link, texts, online.clock))
+        online = replace(online, path=path)
     online = replace(online, device=device, lines=tuple(lines[-CHAT_KEPT:]))
     return synced(replace(model, online=online, notice=notice), now), tuple(out)
 
@@ -695,6 +859,7 @@ def online_json(online: Online) -> str:
                 "room": online.room,
                 "secret": online.secret,
                 "direct": online.direct,
+                "relays": list(online.relays),
                 "device": device.kept(),
                 "muted": online.muted,
             },
@@ -719,7 +884,13 @@ def restored(model: Model, text: str) -> Model:
         device = Device.restored(data["device"], model.build)
     except (ValueError, KeyError, TypeError, RecursionError):
         return replace(model, notice=_("The online table kept here could not be read."))
-    online = Online(device, room, secret, muted=bool(data.get("muted")), direct=direct)
+    kept_relays = data.get("relays", [])
+    if not isinstance(kept_relays, list) or not all(isinstance(r, str) for r in kept_relays):
+        return replace(model, notice=_("The online table kept here could not be read."))
+    relays = () if direct else usable("relays", tuple(kept_relays))
+    relays = relays or (() if direct else usable("relays", model.setup.relays))
+    muted = bool(data.get("muted"))
+    online = Online(device, room, secret, muted=muted, direct=direct, relays=relays)
     back = replace(on_screen(model, "lobby"), online=online, game=None, turns=())
     return synced(back)
 

@@ -36,11 +36,30 @@ PACES = {
 }
 SPEEDS = tuple(PACES)
 
-# Where the devices of an online table find each other (Nostr relays, of the public
-# ones the transport library knows) and the STUN servers that tell each device its
-# address outside its network; contacted only in an online game, changeable in the
-# settings (a TURN server goes there too: "turn:host:port user password").
-RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com", "wss://schnorr.me")
+# Where the devices of an online table find each other and, where they have no direct
+# connection, send each other their messages (Nostr relays), and the STUN servers
+# that tell each device its address outside its network; contacted only in an online
+# game, changeable in the settings (a TURN server goes there too: "turn:host:port user
+# password"). The relays are of the transport library's own current list (Trystero
+# 0.25.4), the last build's among them, less one that bridges to another network, as
+# many as the settings use (8); a table opened with them meets on four, chosen by the
+# table (`online.update`).
+RELAYS = (
+    "wss://nos.lol",
+    "wss://purplerelay.com",
+    "wss://schnorr.me",
+    "wss://relay.agorist.space",
+    "wss://nostr.data.haus",
+    "wss://nostr.sathoarder.com",
+    "wss://strfry.shock.network",
+    "wss://nostr.vulpem.com",
+)
+RELAYS_BEFORE = (
+    "wss://nos.lol",
+    "wss://relay.mostr.pub",
+    "wss://purplerelay.com",
+    "wss://schnorr.me",
+)
 ICE = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 
 
