@@ -20,6 +20,8 @@ from senator_core.app.effects import (
     Disconnect,
     Effect,
     LoadQr,
+    OpenRelays,
+    RelaySend,
     Think,
     Transmit,
 )
@@ -38,6 +40,8 @@ from senator_core.app.online.messages import (
     PeerLeft,
     PeerSent,
     QrReady,
+    RelayFrame,
+    RelayOpened,
     Say,
     StandIn,
     TakeSeat,
@@ -45,7 +49,7 @@ from senator_core.app.online.messages import (
 from senator_core.app.online.update import UNREACHED_TICKS, invitation, mine
 from senator_core.app.play.messages import Act, PlayAgain
 from senator_core.app.setup.messages import QuickPlay
-from senator_core.app.setup.state import Setup
+from senator_core.app.setup.state import RELAYS, Setup
 from senator_core.app.view import view
 from senator_core.bots import make
 from senator_core.online.device import FLOOD
@@ -502,3 +506,95 @@ def test_a_guest_long_out_of_reach_of_the_host_joins_the_room_afresh() -> None:
         joins.append(any(isinstance(e, Connect) for e in effects))
     assert joins.count(True) == 2 and joins[UNREACHED_TICKS - 1]
     assert "cannot be reached" in str(view(guest.model))
+
+
+@dataclass
+class RelayRoom(Room):
+    """A room whose pages have no direct connection at all: only the relays' sockets,
+    through one in-memory relay that passes each event to every other page whose
+    subscription it matches."""
+
+    subscriptions: dict[str, str] = field(default_factory=dict)  # page name -> its id
+    events: int = 0
+
+    def carry_out(self, page: Page, effect: Effect) -> None:
+        match effect:
+            case Connect(room):
+                page.room = room  # no direct connection ever opens
+            case OpenRelays(urls):
+                self.queue.extend((page, RelayOpened(url)) for url in urls)
+            case RelaySend(url, text):
+                frame = json.loads(text)
+                if frame[0] == "REQ":
+                    self.subscriptions[page.name] = frame[1]
+                    return
+                self.events += 1
+                for other in self.pages.values():
+                    sub = self.subscriptions.get(other.name)
+                    if other is not page and sub and other.name not in self.dropped:
+                        event = json.dumps(["EVENT", sub, frame[1]])
+                        self.queue.append((other, RelayFrame(url, event)))
+            case Disconnect():
+                self.subscriptions.pop(page.name, None)
+                page.room = ""
+            case _:
+                super().carry_out(page, effect)
+
+
+def test_pages_with_no_direct_connection_play_a_whole_game_through_the_relays() -> None:
+    room = RelayRoom()
+    host = room.add("host", Setup(players=3, occupants=(HUMAN, HUMAN, "easy", HUMAN, HUMAN)))
+    room.send(host, OpenTable())
+    guest = room.add("guest", Setup())
+    room.send(guest, Invited(invitation(host.model).split("#", 1)[1]))
+    room.send(guest, TakeSeat("1"))
+    room.send(host, BeginTable())
+    assert guest.model.screen == "game", guest.model.notice
+    play_on(room, [host, guest], random.Random(6))
+    games = [p.model.game for p in (host, guest)]
+    assert all(g is not None and g.decision == "over" for g in games)
+    assert len({repr(g.state()) for g in games if g is not None}) == 1
+    assert room.events > 50
+    # Leaving says bye through the relays: the host hears at once that the guest went.
+    online = host.model.online
+    assert online is not None and online.device.present
+    room.send(guest, LeaveTable())
+    online = host.model.online
+    assert online is not None and not online.device.present
+
+
+def test_the_invitation_carries_the_tables_relays_and_a_guest_meets_on_them() -> None:
+    """A table opened with the game's own relays meets on four of them, chosen by the
+    table, so tables spread over the set; one opened with relays of the player's own
+    meets on those. The invitation names them, and a guest whose settings name others
+    meets on the table's."""
+    chosen = set()
+    for index in range(12):
+        host = Room().add(f"host{index}", Setup(players=3, occupants=(HUMAN,) * 5))
+        host.model, effects = update(host.model, OpenTable(), NOW)
+        assert host.model.online is not None
+        relays = host.model.online.relays
+        assert len(relays) == 4 and set(relays) <= set(RELAYS)
+        assert OpenRelays(relays) in effects
+        chosen |= set(relays)
+    assert len(chosen) > 4
+    own = ("ws://127.0.0.1:7000", "wss://relay.example/v2")
+    room = Room()
+    host = room.add("host", Setup(players=3, occupants=(HUMAN,) * 5, relays=own))
+    room.send(host, OpenTable())
+    link = invitation(host.model)
+    assert link.endswith(",ws://127.0.0.1:7000,relay.example/v2")
+    guest = room.add("guest", Setup(relays=("wss://elsewhere.example",)))
+    guest.model, effects = update(guest.model, Invited(link.split("#", 1)[1]), NOW)
+    assert guest.model.online is not None and guest.model.online.relays == own
+    (connect,) = [e for e in effects if isinstance(e, Connect)]
+    assert connect.relays == own and OpenRelays(own) in effects
+    # Kept across a reload with the table.
+    stored = persist(guest.model)[ONLINE_KEY]
+    assert stored is not None
+    model, _writes = init({ONLINE_KEY: stored}, build="test-build", entropy=b"again")
+    assert model.online is not None and model.online.relays == own
+    # A link that names no relay: the guest's own.
+    bare = link.split(",")[0].split("#", 1)[1]
+    model, _effects = update(Room().add("g", Setup()).model, Invited(bare), NOW)
+    assert model.online is not None and model.online.relays == RELAYS
