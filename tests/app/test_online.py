@@ -77,6 +77,7 @@ class Room:
     queue: deque[tuple[Page, Msg]] = field(default_factory=deque)
     dropped: set[str] = field(default_factory=set)
     ticks: int = 0
+    now: str = NOW  # the pages' clock
 
     def add(self, name: str, setup: Setup) -> Page:
         model = Model(setup=setup, entropy=f"entropy of {name}", build="test-build")
@@ -93,7 +94,7 @@ class Room:
             page, msg = self.queue.popleft()
             if page.name in self.dropped:
                 continue
-            page.model, effects = update(page.model, msg, NOW)
+            page.model, effects = update(page.model, msg, self.now)
             for effect in effects:
                 self.carry_out(page, effect)
 
@@ -306,9 +307,12 @@ def test_a_reloaded_page_comes_back_to_its_seat_from_what_it_stored() -> None:
     for effect in start(back.model):
         room.carry_out(back, effect)
     room.settle()
+    room.now = "2026-12-02T20:40:00"  # the game ends later than it began
     play_on(room, [host, back], random.Random(4))
     assert host.model.game is not None and host.model.game.decision == "over"
     assert back.model.game is not None and back.model.game.state() == host.model.game.state()
+    # The page reloaded knows when the game began, as the host does.
+    assert [p.model.history[0].started for p in (host, back)] == [NOW, NOW]
 
 
 def test_the_pages_random_bytes_make_its_ids_from_init() -> None:
@@ -382,6 +386,9 @@ def test_when_the_host_goes_another_page_hosts_and_the_game_goes_on() -> None:
     play_on(room, [first, second], random.Random(12))
     assert first.model.game is not None and first.model.game.decision == "over"
     assert second.model.game is not None and second.model.game.state() == first.model.game.state()
+    # Every page keeps the game with a person in each person's seat, the host's too.
+    for page in (first, second):
+        assert page.model.history[0].record().occupants == (HUMAN, HUMAN, "easy", HUMAN)
 
 
 def test_the_host_is_given_the_invitation_as_a_qr_code_once_its_library_is_in() -> None:

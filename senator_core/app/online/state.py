@@ -39,6 +39,7 @@ class Online:
     relays: tuple[str, ...] = ()
     path: RelayPath | None = None
     clock: float = 0.0  # seconds: the page's time at the last message
+    started: str = ""  # when the game at the table began (ISO time), kept across reloads
 
     @property
     def seat(self) -> int | None:

@@ -807,13 +807,18 @@ def synced(model: Model, now: str = "") -> Model:
     game = device.game
     occupants = seen_occupants(model, device)
     if game is None:
-        if model.game is not None:  # the table's next game is being set up
+        if online.started:  # the table's next game is being set up: it begins anew
+            model = replace(model, online=replace(online, started=""))
+        if model.game is not None:
             return replace(on_screen(model, "lobby"), game=None, turns=(), occupants=occupants)
         return model
     before = model.game
     if before is None or model.screen == "lobby":
+        # Shown first (or again, after a reload): it began when it was first shown here.
+        started = online.started or now
+        model = replace(model, online=replace(online, started=started))
         turns = turns_for(replace(model, game=game, occupants=occupants, turns=()))
-        shown = playing(model, game, tuple(range(PALETTE_SIZE)), occupants, turns, started=now)
+        shown = playing(model, game, tuple(range(PALETTE_SIZE)), occupants, turns, started=started)
     elif game is before:
         shown = replace(model, occupants=occupants) if occupants != model.occupants else model
     else:
@@ -829,6 +834,9 @@ def synced(model: Model, now: str = "") -> Model:
         shown = on_screen(shown, "end")
         record = record_of(shown)
         assert record is not None
+        # A person's seat is a person's in the record, though a computer stood in at the end.
+        people = tuple(HUMAN if device.devices[s] else o for s, o in enumerate(record.occupants))
+        record = replace(record, occupants=people)
         shown = replace(shown, history=add_kept(shown.history, (kept(record, now),)))
     return shown
 
@@ -851,6 +859,7 @@ def online_json(online: Online) -> str:
         device.host,
         device.seats,
         tuple(device.stand_ins),
+        online.started,
     )
     if not _WRITTEN or _WRITTEN[0][0] != key:
         text = json.dumps(
@@ -860,6 +869,7 @@ def online_json(online: Online) -> str:
                 "secret": online.secret,
                 "direct": online.direct,
                 "relays": list(online.relays),
+                "started": online.started,
                 "device": device.kept(),
                 "muted": online.muted,
             },
@@ -890,7 +900,9 @@ def restored(model: Model, text: str) -> Model:
     relays = () if direct else usable("relays", tuple(kept_relays))
     relays = relays or (() if direct else usable("relays", model.setup.relays))
     muted = bool(data.get("muted"))
+    started = str(data.get("started", ""))[:40]
     online = Online(device, room, secret, muted=muted, direct=direct, relays=relays)
+    online = replace(online, started=started)
     back = replace(on_screen(model, "lobby"), online=online, game=None, turns=())
     return synced(back)
 
