@@ -33,6 +33,7 @@ from senator_core.app.effects import (
     CloseLink,
     CloseRelay,
     Connect,
+    CopyField,
     Disconnect,
     Download,
     Effect,
@@ -57,7 +58,7 @@ from senator_core.app.effects import (
 from senator_core.app.keeping.files import FILE_LIMIT
 from senator_core.app.keeping.messages import FileOpened, FileTooLarge, StorageFailed, Stored
 from senator_core.app.keeping.storage import STORED_KEYS
-from senator_core.app.messages import Failed, Field, Key, LanguageMissing
+from senator_core.app.messages import Copied, Failed, Field, Key, LanguageMissing
 from senator_core.app.online.messages import (
     CodeMade,
     Invited,
@@ -443,6 +444,8 @@ class Page:
                 js.document.title = text
             case ForgetAddress(params, fragment):
                 self.forget_address(params, fragment)
+            case CopyField(field):
+                self.start(self.copy_field(field))
             case PageLanguage(code):
                 # The page says which language it reads in once it does.
                 if has_catalog(code):
@@ -617,6 +620,21 @@ class Page:
             js.console.info(f"Senator: no QR code: {err}")
             return
         self.dispatch(QrReady())
+
+    async def copy_field(self, ident: str) -> None:
+        """Puts a field's text on the clipboard: by the Clipboard API where the page may
+        use it, else by selecting the text and the browser's copy command."""
+        field = js.document.getElementById(ident)
+        if field is None:
+            return
+        try:
+            await js.navigator.clipboard.writeText(field.value)
+        except Exception:
+            field.select()
+            if not js.document.execCommand("copy"):
+                self.dispatch(Copied(ident, False))
+                return
+        self.dispatch(Copied(ident))
 
     async def open_relays(self, urls: tuple[str, ...]) -> None:
         """Sockets to the table's relays (`web/online.js`), its path through them."""

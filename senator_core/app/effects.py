@@ -148,6 +148,14 @@ class ForgetAddress:
 
 
 @dataclass(frozen=True)
+class CopyField:
+    """Put the text of the field with this id on the clipboard; the page sends
+    `Copied(field)` once it is there."""
+
+    field: str
+
+
+@dataclass(frozen=True)
 class Moves:
     """How many actions the game shown has had (-1: none), marked on the page so a
     watcher (a test, say) can wait for a move it did not make."""
@@ -261,6 +269,7 @@ Effect = (
     | PageTitle
     | PageLanguage
     | ForgetAddress
+    | CopyField
     | Moves
     | Connect
     | Transmit

@@ -87,6 +87,22 @@ class Key(PageMsg):
 
 
 @dataclass(frozen=True)
+class Copy(PageMsg):
+    """Put the text of the field with this id (a link, a code) on the clipboard."""
+
+    field: str
+
+
+@dataclass(frozen=True)
+class Copied(PageMsg):
+    """The text of the field `field` is on the clipboard ("": the word "Copied" goes),
+    or, not `done`, the browser would not put it there."""
+
+    field: str
+    done: bool = True
+
+
+@dataclass(frozen=True)
 class Failed(PageMsg):
     """Carrying out an effect failed: the error's own words, for the notice."""
 
@@ -101,7 +117,17 @@ class UnknownControl(PageMsg):
 
 
 PageMessage = (
-    Panel | Title | Language | LanguageMissing | Dismiss | Field | Key | Failed | UnknownControl
+    Panel
+    | Title
+    | Language
+    | LanguageMissing
+    | Dismiss
+    | Field
+    | Key
+    | Copy
+    | Copied
+    | Failed
+    | UnknownControl
 )
 
 Msg = (
@@ -123,6 +149,7 @@ PAGE_CONTROLS: dict[str, Callable[[str], PageMessage]] = {
     "title": lambda _: Title(),
     "lang": Language,
     "dismiss": lambda _: Dismiss(),
+    "copy": Copy,
 }
 
 CONTROLS: dict[str, Callable[[str], Msg]] = {

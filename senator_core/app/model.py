@@ -83,6 +83,7 @@ class Model:
     build: str = ""  # the build of the game this page runs (devices of another cannot play)
     reviewing: ReviewRun | None = None  # the review being made, in the background
     review_all: bool = False  # the review shows the computers' moves too
+    copied: str = ""  # the field whose text was just put on the clipboard (its id)
 
     @property
     def auto(self) -> tuple[int, ...]:

@@ -32,6 +32,7 @@ from .effects import (
     After,
     Animate,
     Chime,
+    CopyField,
     Disconnect,
     Effect,
     Effects,
@@ -51,6 +52,8 @@ from .keeping.messages import KeepingMsg, StorageFailed
 from .lesson import update as lesson
 from .lesson.messages import LessonMsg
 from .messages import (
+    Copied,
+    Copy,
     Dismiss,
     Failed,
     Field,
@@ -132,6 +135,9 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             assert_never(msg)
 
 
+COPIED_SECONDS = 2.0  # how long a Copy button says "Copied"
+
+
 def _page(model: Model, msg: PageMessage, now: str) -> tuple[Model, Effects]:
     """The page's own messages: the screens, the language, notices, fields and keys."""
     match msg:
@@ -164,6 +170,15 @@ def _page(model: Model, msg: PageMessage, now: str) -> tuple[Model, Effects]:
             if model.notice:
                 return replace(model, notice=None), ()
             return (replace(model, panel="") if model.panel else model), ()
+        case Copy(field):
+            return model, (CopyField(field[:40]),)
+        case Copied(done=False):
+            said = _("This browser would not copy the text: select it and copy it.")
+            return replace(model, notice=said), ()
+        case Copied(field):
+            # "Copied" on the button a moment, then "Copy" again.
+            marked = replace(model, copied=field[:40])
+            return marked, ((After(COPIED_SECONDS, Copied("")),) if field else ())
         case Failed(error):
             said = _("Something went wrong: {error}").format(error=error[:300])
             return replace(model, notice=said), ()
@@ -303,7 +318,7 @@ def _field(model: Model, name: str, value: str) -> Model:
         return online.draft(model, value)
     if name == "answer-code":
         return online.pasted(model, value)
-    in_lobby = model.screen == "lobby" and name == "seat-0-name"
+    in_lobby = model.screen == "lobby" and name in ("seat-0-name", "relays", "ice")
     if name != "speed" and model.screen != "setup" and not in_lobby:
         return model
     try:

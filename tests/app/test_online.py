@@ -17,6 +17,7 @@ from senator_core.app.effects import (
     After,
     CloseLink,
     Connect,
+    CopyField,
     Disconnect,
     Effect,
     LoadQr,
@@ -27,7 +28,7 @@ from senator_core.app.effects import (
 )
 from senator_core.app.keeping.saves import ONLINE_KEY
 from senator_core.app.keeping.storage import persist
-from senator_core.app.messages import Field, Key, Msg
+from senator_core.app.messages import Copied, Field, Key, Msg, control
 from senator_core.app.model import ALL_HUMAN, HUMAN, REMOTE, Model
 from senator_core.app.online.messages import (
     BeginTable,
@@ -605,3 +606,48 @@ def test_the_invitation_carries_the_tables_relays_and_a_guest_meets_on_them() ->
     bare = link.split(",")[0].split("#", 1)[1]
     model, _effects = update(Room().add("g", Setup()).model, Invited(bare), NOW)
     assert model.online is not None and model.online.relays == RELAYS
+
+
+def test_a_link_or_code_to_send_on_has_a_copy_button_that_says_it_copied() -> None:
+    room = Room()
+    host = room.add("host", Setup(players=3, occupants=(HUMAN,) * 5))
+    room.send(host, OpenTable())
+    drawn = str(view(host.model))
+    assert 'data-msg="copy" data-value="invitation"' in drawn
+    model, effects = update(host.model, control("copy", "invitation"), NOW)
+    assert effects == (CopyField("invitation"),)
+    model, effects = update(model, Copied("invitation"), NOW)
+    assert effects == (After(2.0, Copied("")),)
+    assert ">Copied</button>" in str(view(model))
+    model, _effects = update(model, Copied(""), NOW)
+    assert ">Copied</button>" not in str(view(model))
+    model, _effects = update(model, Copied("invitation", done=False), NOW)
+    assert model.notice is not None and "select it and copy it" in model.notice
+
+
+def test_a_guest_that_cannot_reach_the_table_changes_the_settings_from_the_lobby() -> None:
+    """The lobby of a guest not at the table yet holds the connection settings: relays
+    written there join the table's own, and the page meets the table again with them
+    and with the STUN and TURN servers written there."""
+    room = Room()
+    host = room.add("host", Setup(players=3, occupants=(HUMAN,) * 5))
+    room.send(host, OpenTable())
+    guest = room.add("guest", Setup())
+    guest.model, _effects = update(
+        guest.model, Invited(invitation(host.model).split("#", 1)[1]), NOW
+    )
+    drawn = str(view(guest.model))
+    assert 'id="relays"' in drawn and 'data-msg="rejoin"' in drawn
+    assert guest.model.online is not None
+    table_relays = guest.model.online.relays
+    for name, value in (("relays", "wss://mine.example"), ("ice", "turn:t.example:3478 a b")):
+        guest.model, _effects = update(guest.model, Field(name, value), NOW)
+    guest.model, effects = update(guest.model, control("rejoin"), NOW)
+    assert guest.model.online is not None
+    assert guest.model.online.relays == (*table_relays, "wss://mine.example")
+    (connect,) = [e for e in effects if isinstance(e, Connect)]
+    assert connect.relays == guest.model.online.relays
+    assert connect.ice == (
+        (("urls", "turn:t.example:3478"), ("username", "a"), ("credential", "b")),
+    )
+    assert OpenRelays(guest.model.online.relays) in effects

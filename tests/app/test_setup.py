@@ -203,7 +203,7 @@ def test_an_online_table_leaves_the_quick_game_s_computers_as_they_were() -> Non
 def test_each_server_line_that_cannot_serve_is_said_under_its_field() -> None:
     online = updated(Model(), control("online-game"))
     shown = str(view(online))
-    assert "field-problems" not in shown and "<details open" not in shown
+    assert "field-problems" not in shown and '<details class="connection" open' not in shown
     typed = updated(online, Field("relays", "w\nwss://relay.example.org\n\nrelay.example.org"))
     typed = updated(typed, Field("ice", "stun:stun.example.org:3478\nturn:turn.example.org:3478"))
     problems = Page(view(typed)).texts("field-problems")
@@ -213,7 +213,7 @@ def test_each_server_line_that_cannot_serve_is_said_under_its_field() -> None:
         "Line 2, “turn:turn.example.org:3478”: a TURN server needs its user name and"
         " password after the address, each after a space.",
     ]
-    assert "<details open" in str(view(typed))  # what cannot serve is not hidden
+    assert '<details class="connection" open' in str(view(typed))  # what cannot serve is shown
     none = updated(online, Field("relays", "nos.lol"))
     said = Page(view(none)).texts("field-problems")[0]
     assert said.endswith("With no relay, friends can join only by codes.")

@@ -184,6 +184,7 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
     sockets: list[str] = []
     timings: dict[str, float] = {}
     codes: list[str] = []
+    copied = ""
     try:
         with sync_playwright() as p:
             options: dict[str, Any] = chromium_options()
@@ -204,6 +205,8 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
                 )
                 if mode == "relay" and index == 2:
                     context.add_init_script(NO_DIRECT)
+                if index == 0:
+                    context.grant_permissions(["clipboard-read", "clipboard-write"])
                 page = context.new_page()
                 page.on("pageerror", lambda err, i=index: errors.append(f"{i}: {err}"))
                 page.on(
@@ -224,6 +227,9 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
             if mode == "relay":
                 host.click('[data-msg="open-table"]:not([data-value])')
                 link = host.input_value("#invitation")
+                host.click('[data-msg="copy"][data-value="invitation"]')
+                host.wait_for_selector('[data-msg="copy"][data-value="invitation"]:text("Copied")')
+                copied = host.evaluate("navigator.clipboard.readText()")
                 host.wait_for_selector(".invitation svg.qr")
                 host.screenshot(path=str(shots / "online-host-lobby-1280.png"))
                 invited = time.monotonic()
@@ -306,6 +312,7 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
             relay.wait(10)
     return {
         "link": link,
+        "copied": copied,
         "codes": codes,
         "origin": site.origin,
         "relay": relay_url,

@@ -70,6 +70,7 @@ def test_friends_play_online_through_a_relay_and_the_game_outlives_its_host(dist
     assert [e for e in game["errors"] if not e.endswith(CLOSED)] == []
     assert all(u.startswith((game["origin"], "data:")) for u in game["requests"])
     assert game["link"].split("#")[1].startswith("table=")
+    assert game["copied"] == game["link"]  # by the Copy button beside it
     assert {s.rstrip("/") for s in game["sockets"]} == {game["relay"].rstrip("/")}
     # The phone reloaded and came back; the host left, a guest hosted on, and the two
     # guests (a computer in the host's seat) played to the end, the phone never

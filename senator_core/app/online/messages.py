@@ -117,6 +117,12 @@ class RelayFrame(OnlineMsg):
 
 
 @dataclass(frozen=True)
+class Rejoin(OnlineMsg):
+    """Meet the table again with the connection settings as they are now: the relays
+    written there besides the table's own, and the STUN and TURN servers."""
+
+
+@dataclass(frozen=True)
 class PageHidden(OnlineMsg):
     """The page is being closed or left: the others hear that it goes at once."""
 
@@ -170,6 +176,7 @@ Message = (
     | RelayClosed
     | RelayFrame
     | PageHidden
+    | Rejoin
     | MakeCode
     | CodeMade
     | AcceptCode
@@ -185,6 +192,7 @@ CONTROLS: dict[str, Callable[[str], Message]] = {
     "take-seat": TakeSeat,
     "begin-table": lambda _: BeginTable(),
     "leave-table": lambda _: LeaveTable(),
+    "rejoin": lambda _: Rejoin(),
     "stand-in": StandIn,
     "say": Say,
     "mute": lambda _: Mute(),

@@ -77,6 +77,7 @@ from .messages import (
     PeerLeft,
     PeerSent,
     QrReady,
+    Rejoin,
     RelayClosed,
     RelayFrame,
     RelayOpened,
@@ -148,6 +149,8 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
             return relay_frame(model, url, text, now)
         case PageHidden():
             return _bye(model)
+        case Rejoin():
+            return rejoin(model)
         case NetTrouble(reason):
             return trouble(model, reason)
         case QrReady():
@@ -562,6 +565,20 @@ def tick(model: Model, room: str, now: str) -> tuple[Model, Effects]:
 
 
 # ------------------------------------------------------------------ the path through the relays
+
+
+def rejoin(model: Model) -> tuple[Model, Effects]:
+    """The table met again with the settings as they are now: the relays written there
+    join the table's own (up to eight), and the STUN and TURN servers are taken anew."""
+    online = model.online
+    if online is None or online.direct:
+        return model, ()
+    relays = tuple(dict.fromkeys((*online.relays, *usable("relays", model.setup.relays))))[:8]
+    path = online.path.copy() if online.path is not None else None
+    if path is not None:
+        path.urls = relays
+    again = replace(online, relays=relays, path=path, trouble="", waited=0)
+    return replace(model, online=again), _join(model, again)
 
 
 def _clocked(model: Model, now: str) -> Model:

@@ -7,8 +7,9 @@ from ...game import Game
 from ...i18n import _
 from ...online.device import HUMAN
 from ..model import Model
+from ..setup.view import connection_settings
 from ..ui.html import Markup, h
-from ..ui.pieces import colour_badge
+from ..ui.pieces import colour_badge, copyable
 from ..ui.text import OCCUPANT_LABELS
 from .qr import qr_code
 from .state import Online
@@ -48,14 +49,18 @@ def codes(model: Model) -> Markup | None:
                 {"for": "reply-code"},
                 _("Send this code back to the host, by any messenger:"),
             ),
-            h(
-                "input",
-                {
-                    "id": "reply-code",
-                    "readonly": True,
-                    "value": online.code,
-                    "onfocus": "this.select()",
-                },
+            copyable(
+                model,
+                "reply-code",
+                h(
+                    "input",
+                    {
+                        "id": "reply-code",
+                        "readonly": True,
+                        "value": online.code,
+                        "onfocus": "this.select()",
+                    },
+                ),
             ),
             online.qr and qr_code(online.code, _("Your answer code as a QR code")),
             h("p", {"class": "hint"}, _("Once the host takes it, you are at the table.")),
@@ -73,9 +78,13 @@ def codes(model: Model) -> Markup | None:
         "div",
         {"class": "codes"},
         h("label", {"for": "offer-link"}, _("1. Send this link to one friend:")),
-        h(
-            "input",
-            {"id": "offer-link", "readonly": True, "value": link, "onfocus": "this.select()"},
+        copyable(
+            model,
+            "offer-link",
+            h(
+                "input",
+                {"id": "offer-link", "readonly": True, "value": link, "onfocus": "this.select()"},
+            ),
         ),
         online.qr and qr_code(link, _("The invitation code as a QR code")),
         h("label", {"for": "answer-code"}, _("2. Paste the code they send back:")),
@@ -112,15 +121,19 @@ def _invitation(model: Model, open_seats: bool) -> Markup:
         link = invitation(model)
         said = _("Send this link by any messenger; each friend opens it and takes a seat.")
         shown = (
-            h(
-                "input",
-                {
-                    "id": "invitation",
-                    "readonly": True,
-                    "value": link,
-                    "aria-label": _("Invitation link"),
-                    "onfocus": "this.select()",
-                },
+            copyable(
+                model,
+                "invitation",
+                h(
+                    "input",
+                    {
+                        "id": "invitation",
+                        "readonly": True,
+                        "value": link,
+                        "aria-label": _("Invitation link"),
+                        "onfocus": "this.select()",
+                    },
+                ),
             ),
             online.qr and qr_code(link, _("The invitation link as a QR code")),
         )
@@ -217,6 +230,17 @@ def lobby_screen(model: Model) -> Markup:
                 ),
             ),
             codes(model),
+            not online.direct
+            and (online.trouble or not _connected(online))
+            and connection_settings(
+                model,
+                bool(online.trouble),
+                h(
+                    "button",
+                    {"type": "button", "data-msg": "rejoin"},
+                    _("Try again with these settings"),
+                ),
+            ),
         )
         status = (
             _("Connecting to the table…")

@@ -12,7 +12,7 @@ from ..model import Model
 from ..replay.view import places
 from ..review.view import end_review
 from ..ui.html import Markup, classes, h, keyed
-from ..ui.pieces import icon, seat_badge, token_list
+from ..ui.pieces import copyable, icon, seat_badge, token_list
 from ..ui.text import and_list
 from .log import log_section
 from .scoreboard import tie_break_steps
@@ -202,14 +202,19 @@ def share_section(model: Model, game: Game) -> Markup:
         {"class": "share"},
         h("summary", None, _("Share or keep this game")),
         h("p", {"class": "hint"}, _("This link opens a new game with the same deal and rules.")),
-        h(
-            "input",
-            {
-                "class": "share-link",
-                "readonly": True,
-                "value": link,
-                "aria-label": _("Link to this deal"),
-            },
+        copyable(
+            model,
+            "share-deal",
+            h(
+                "input",
+                {
+                    "id": "share-deal",
+                    "class": "share-link",
+                    "readonly": True,
+                    "value": link,
+                    "aria-label": _("Link to this deal"),
+                },
+            ),
         ),
         whole is not None
         and h(
@@ -218,14 +223,19 @@ def share_section(model: Model, game: Game) -> Markup:
             _("This link opens the whole game so far, to watch or play on."),
         ),
         whole is not None
-        and h(
-            "input",
-            {
-                "class": "share-link share-game",
-                "readonly": True,
-                "value": model.page_url + whole,
-                "aria-label": _("Link to the whole game"),
-            },
+        and copyable(
+            model,
+            "share-game",
+            h(
+                "input",
+                {
+                    "id": "share-game",
+                    "class": "share-link share-game",
+                    "readonly": True,
+                    "value": model.page_url + whole,
+                    "aria-label": _("Link to the whole game"),
+                },
+            ),
         ),
         not asked
         and game.moves > 0

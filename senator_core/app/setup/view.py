@@ -220,9 +220,6 @@ def setup_screen(model: Model) -> Markup:
 def online_fieldset(model: Model) -> Markup:
     """Opening the table set up to friends on their own devices, and where the devices
     find each other."""
-    setup = model.setup
-    relay_problems = server_problems("relays", setup.relays)
-    ice_problems = server_problems("ice", setup.ice)
     return h(
         "fieldset",
         {"class": "online", "id": "online"},
@@ -253,30 +250,39 @@ def online_fieldset(model: Model) -> Markup:
                 " nothing else is contacted, so on one Wi-Fi it works with no internet at all."
             ),
         ),
+        connection_settings(model),
+    )
+
+
+def connection_settings(model: Model, open_: bool = False, *after: Markup) -> Markup:
+    """The relays and the STUN and TURN servers, one per line, each line that cannot
+    serve said under its field; open when one cannot (or `open_`), and `after` them
+    (a button to try them at once, in the lobby)."""
+    setup = model.setup
+    relay_problems = server_problems("relays", setup.relays)
+    ice_problems = server_problems("ice", setup.ice)
+    return h(
+        "details",
+        {"class": "connection", "open": open_ or bool(relay_problems or ice_problems)},
+        h("summary", None, _("Connection settings")),
+        h("label", {"for": "relays"}, _("Signalling relays, one per line")),
+        _server_field("relays", 4, setup.relays, relay_problems),
         h(
-            "details",
-            {"open": bool(relay_problems or ice_problems)},
-            h("summary", None, _("Connection settings")),
-            h("label", {"for": "relays"}, _("Signalling relays, one per line")),
-            _server_field("relays", 4, setup.relays, relay_problems),
-            h(
-                "label",
-                {"for": "ice"},
-                _(
-                    "STUN and TURN servers, one per line"
-                    " (a TURN server: turn:host:port user password)"
-                ),
-            ),
-            _server_field("ice", 3, setup.ice, ice_problems),
-            h(
-                "p",
-                {"class": "hint"},
-                _(
-                    "These are contacted only in an online game, to find the other devices;"
-                    " the game itself goes straight from device to device."
-                ),
+            "label",
+            {"for": "ice"},
+            _("STUN and TURN servers, one per line (a TURN server: turn:host:port user password)"),
+        ),
+        _server_field("ice", 3, setup.ice, ice_problems),
+        h(
+            "p",
+            {"class": "hint"},
+            _(
+                "These are contacted only in an online game, to find the other devices;"
+                " the game goes straight from device to device, or through the relays"
+                " where no direct connection can be made."
             ),
         ),
+        *after,
     )
 
 

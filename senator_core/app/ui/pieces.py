@@ -183,3 +183,15 @@ def token_list(
             )
         )
     return h("ul", {"class": "tokens"}, items)
+
+
+def copyable(model: Model, ident: str, field: Markup) -> Markup:
+    """The field `field` (whose id is `ident`), with text a player sends on (a link, a
+    code), and a button that puts the text on the clipboard and says so a moment."""
+    done = model.copied == ident
+    button = h(
+        "button",
+        {"type": "button", "class": "copy", "data-msg": "copy", "data-value": ident},
+        _("Copied") if done else _("Copy"),
+    )
+    return h("div", {"class": "copyable"}, field, button)
