@@ -555,12 +555,8 @@ class Page:
         if not hasattr(js.window, "RTCPeerConnection"):
             self.dispatch(NetTrouble("unsupported"))
             return
-        try:
-            online = await js.eval("(url) => import(url)")(
-                js.URL.new("online.js", js.document.baseURI).href
-            )
-        except Exception as err:
-            self.dispatch(NetTrouble(f"{err}"[:200]))
+        online = await self.transport()
+        if online is None:
             return
         ice = [dict(server) for server in effect.ice]
         try:
@@ -636,15 +632,23 @@ class Page:
                 return
         self.dispatch(Copied(ident))
 
+    async def transport(self) -> Any:
+        """The online transport's module, imported when an online table first needs it
+        (the one place the page names its file); None, said to the player, if it cannot
+        be."""
+        try:
+            return await js.eval("(url) => import(url)")(
+                js.URL.new("online.js", js.document.baseURI).href
+            )
+        except Exception as err:
+            self.dispatch(NetTrouble(f"{err}"[:200]))
+            return None
+
     async def open_relays(self, urls: tuple[str, ...]) -> None:
-        """Sockets to the table's relays (`web/online.js`), its path through them."""
+        """Sockets to the table's relays, its path through them."""
         if self.relays is None:
-            try:
-                online = await js.eval("(url) => import(url)")(
-                    js.URL.new("online.js", js.document.baseURI).href
-                )
-            except Exception as err:
-                self.dispatch(NetTrouble(f"{err}"[:200]))
+            online = await self.transport()
+            if online is None:
                 return
             self.relays = self.relays or online.relaySockets(js_object(self.handlers))
         self.relays.add(to_js(list(urls)))

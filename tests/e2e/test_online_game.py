@@ -3,7 +3,8 @@ browsers (one of them a phone's size) inside a network namespace of the test's o
 through a relay (the invitation link; the phone reloads mid-game and comes back to
 its seat; the host closes its page, a guest hosts on and the game goes on with a
 computer in the host's seat), and by codes with no relay at all, to the game's end
-and into the next game at the same table. `online_game.py` drives the browsers; see
+and into the next game at the same table; and a Firefox guest at a Chromium host's
+table. `online_game.py` and `online_firefox.py` drive the browsers; see
 `test_transport` for the namespace."""
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from typing import Any
 
 import pytest
 
+from .test_other_browsers import FIREFOX
 from .test_transport import ROOT, machine_addresses, network_namespace, pytestmark  # noqa: F401
 
 GAME = Path(__file__).with_name("online_game.py")
+WITH_FIREFOX = Path(__file__).with_name("online_firefox.py")
 SHOTS = ROOT / "test-results" / "screenshots"
 RUN_TIMEOUT = 420
 # Trystero logs each connection a page closed (the phone reloading, the host leaving).
@@ -31,9 +34,12 @@ def run_game(mode: str, dist: Path) -> dict[str, Any]:
     SHOTS.mkdir(parents=True, exist_ok=True)
     with network_namespace() as (namespace, addresses):
         assert not addresses & machine_addresses()
-        command = ["ip", "netns", "exec", namespace, sys.executable, str(GAME), str(dist)]
+        command = ["ip", "netns", "exec", namespace, sys.executable]
+        script = (
+            [str(WITH_FIREFOX), str(dist)] if mode == "firefox" else [str(GAME), str(dist), mode]
+        )
         run = subprocess.Popen(
-            [*command, mode, str(SHOTS)],
+            [*command, *script, str(SHOTS)],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -48,7 +54,7 @@ def run_game(mode: str, dist: Path) -> dict[str, Any]:
             pytest.fail(f"the game did not finish in {RUN_TIMEOUT} s:\n{err[-3000:]}")
     assert run.returncode == 0, f"the game failed:\n{err[-3000:]}"
     game: dict[str, Any] = json.loads(out)
-    print(json.dumps(game["seconds"]))  # the figures, with -s
+    print(json.dumps(game.get("seconds")))  # the figures, with -s
     return game
 
 
@@ -92,3 +98,22 @@ def test_friends_meet_by_codes_with_no_relay_and_play_to_the_end(dist: Path) -> 
     assert len(game["boards"]) == 3
     same_game_on_every_page(game, "end")
     assert game["seconds"]["next_game_taps"] == 4  # and the next game at the same table
+
+
+@pytest.mark.skipif(
+    not FIREFOX.exists() or not (ROOT / "tests/e2e/others/node_modules/puppeteer-core").exists(),
+    reason="no Firefox ESR or puppeteer-core (test.sh installs both)",
+)
+def test_a_firefox_guest_plays_a_whole_game_at_a_chromium_hosts_table(dist: Path) -> None:
+    """Firefox and Chromium meet over WebRTC (the host's direct connection to the guest
+    opens) and play to the end, each device showing the same game."""
+    game = run_game("firefox", dist)
+    print(json.dumps({k: v for k, v in game.items() if k != "host"}))
+    host, guest = game["host"], game["guest"]
+    assert game["errors"] == [] and guest["errors"] == []
+    assert guest["version"].startswith("firefox/") and guest["seated"]
+    assert host["screen"] == guest["screen"] == "end"
+    assert host["moves"] == guest["moves"] and host["docket"] == guest["docket"]
+    assert guest["made"] > 5 and game["taps"] > 5
+    assert len(game["host_direct"]) == 1  # the guest, reached directly
+    assert guest["direct"] >= 1

@@ -1,0 +1,175 @@
+"""Online play by the direct path and by the relay path, side by side in one run: three
+Chromium pages at one table, in a network namespace of the run's own with a Nostr
+relay of its own (as the end-to-end tests do; needs root), once with WebRTC working
+between every pair and once with no direct path at all (every page's connections
+may use relayed candidates only, and no TURN server is given).
+
+For each: the seconds from a guest opening the link to being seated (median of the
+two guests), a move's delay from the tap until every page shows it (median and
+95th percentile over `--moves` taps), the events each page sends to the relay per
+minute while seated and idle (all of them, and those of the game's own path), and
+the phone's reloads that came back to its seat, out of `--reloads`.
+
+Prints figures; asserts nothing.
+
+    sudo .venv/bin/python benchmarks/online_paths.py [--moves 30] [--reloads 8] [--idle 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from building.browser import chromium_options  # noqa: E402
+from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
+from tests.e2e.online_game import MOVED, NO_DIRECT, SIZES, moves_of, tap  # noqa: E402
+from tests.e2e.online_table import SHOW_ADDRESSES, start_relay, wait_for_relay  # noqa: E402
+from tests.e2e.test_transport import network_namespace  # noqa: E402
+
+# Inside the namespace this file runs itself with these arguments.
+INSIDE = "--inside"
+
+# Every frame a page writes to a socket, counted by kind (the page's own relay path
+# and Trystero's signalling share the relay).
+COUNT_FRAMES = """(() => {
+  const send = WebSocket.prototype.send;
+  window.senatorFrames = 0;
+  WebSocket.prototype.send = function (data) {
+    if (typeof data === "string" && data.startsWith('["EVENT"')) window.senatorFrames += 1;
+    return send.call(this, data);
+  };
+})();"""
+PATH_SENT = """window.senator.pyodide.runPython(
+  "o = page.model.online\\no.path.sent if o is not None and o.path is not None else -1")"""
+
+
+def measure(mode: str, moves: int, reloads: int, idle: float) -> dict[str, Any]:
+    folder = Path(tempfile.mkdtemp(prefix="senator-paths-"))
+    relay, relay_url = start_relay(folder)
+    site = Site()
+    site.mount(SUBPATH, ROOT / "dist")
+    try:
+        with sync_playwright() as p:
+            options: dict[str, Any] = chromium_options()
+            options["args"] = [*options["args"], SHOW_ADDRESSES]
+            browser = p.chromium.launch(**options)
+            pages = []
+            for index in range(3):
+                context = browser.new_context(viewport=SIZES[index])
+                context.set_default_timeout(30_000)
+                names = ["Livia", "Brutus", "Cassia", "Decimus", "Marcus"]
+                setup = stored_setup(
+                    players=3, names=names, relays=[relay_url], ice=[], speed="instant"
+                )
+                context.add_init_script(setup)
+                context.add_init_script(COUNT_FRAMES)
+                if mode == "relay":
+                    context.add_init_script(NO_DIRECT)
+                pages.append(context.new_page())
+            host, *guests = pages
+            host.goto(f"{site.origin}{SUBPATH}?nosw")
+            host.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+            wait_for_relay(relay, relay_url, folder)
+            host.click('[data-msg="online-game"]')
+            host.click('[data-msg="open-table"]:not([data-value])')
+            link = host.input_value("#invitation")
+            seated = []
+            for guest, name in zip(guests, ("Brutus", "Cassia"), strict=True):
+                guest.goto(link.replace("#", "?nosw#", 1))
+                guest.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+                opened = time.monotonic()
+                guest.fill("#seat-0-name", name)
+                guest.click('[data-msg="take-seat"]')
+                guest.wait_for_selector(".lobby-seat .you")
+                seated.append(time.monotonic() - opened)
+            # Seated and idle: what each page sends to the relay in a minute.
+            frames = [page.evaluate("window.senatorFrames") for page in pages]
+            own = [page.evaluate(PATH_SENT) for page in pages]
+            time.sleep(idle)
+            per_minute = [
+                (page.evaluate("window.senatorFrames") - f) * 60 / idle
+                for page, f in zip(pages, frames, strict=True)
+            ]
+            own_per_minute = [
+                (page.evaluate(PATH_SENT) - o) * 60 / idle
+                for page, o in zip(pages, own, strict=True)
+            ]
+            host.wait_for_selector('[data-msg="begin-table"]:not([disabled])')
+            host.click('[data-msg="begin-table"]')
+            for page in pages:
+                page.wait_for_selector('[data-screen="game"]')
+            delays = tap(pages, random.Random(7), moves)
+            phone = guests[1]
+            back = 0
+            for _ in range(reloads):
+                phone.reload()
+                try:
+                    phone.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+                    phone.wait_for_function(MOVED, arg=moves_of(host) - 1, timeout=30_000)
+                    back += 1
+                except Exception:
+                    continue
+            browser.close()
+    finally:
+        site.stop()
+        relay.terminate()
+        relay.wait(10)
+    delays.sort()
+    return {
+        "seated": statistics.median(seated),
+        "median": statistics.median(delays),
+        "p95": delays[min(len(delays) - 1, int(0.95 * len(delays)))],
+        "events_per_minute": per_minute,
+        "own_events_per_minute": own_per_minute,
+        "reloads": [back, reloads],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--moves", type=int, default=30)
+    parser.add_argument("--reloads", type=int, default=8)
+    parser.add_argument("--idle", type=float, default=60.0)
+    parser.add_argument(INSIDE, default="")
+    args = parser.parse_args()
+    if args.inside:
+        print(json.dumps(measure(args.inside, args.moves, args.reloads, args.idle)))
+        return
+    for mode in ("direct", "relay"):
+        with network_namespace() as (namespace, _addresses):
+            command = [
+                *("ip", "netns", "exec", namespace, sys.executable, __file__),
+                *(INSIDE, mode, "--moves", str(args.moves), "--reloads", str(args.reloads)),
+                *("--idle", str(args.idle)),
+            ]
+            run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        if run.returncode:
+            print(f"{mode}: failed\n{run.stderr[-2000:]}")
+            continue
+        found = json.loads(run.stdout)
+        events = ", ".join(f"{e:.1f}" for e in found["events_per_minute"])
+        own = ", ".join(f"{e:.1f}" for e in found["own_events_per_minute"])
+        print(
+            f"{mode:6} seated in {found['seated']:.2f} s; a move on every page in "
+            f"{found['median'] * 1000:.0f} ms median, {found['p95'] * 1000:.0f} ms p95; "
+            f"events to the relay per minute while seated, per page: {events} "
+            f"(the game's own path: {own}); reloads back {found['reloads'][0]} of "
+            f"{found['reloads'][1]}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""A Firefox guest at a Chromium host's online table, run by `test_online_game` inside a
+network namespace of its own (as `online_game.py` is): the Chromium host opens a
+table of three (a computer in the third seat), the Firefox guest
+(`others/firefox_guest.mjs`) opens the invitation link and sits, the host begins,
+and each plays its own seat by tapping until the game ends.
+
+Usage: `python tests/e2e/online_firefox.py <dist> <shots folder>`. Prints what each
+page saw as one JSON object on stdout; the test makes the assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from building.browser import chromium_options  # noqa: E402
+from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
+from tests.e2e.online_game import BOARD, WAIT, tap  # noqa: E402
+from tests.e2e.online_table import SHOW_ADDRESSES, start_relay, wait_for_relay  # noqa: E402
+
+GUEST = Path(__file__).parent / "others" / "firefox_guest.mjs"
+# The host's own connections: the direct path to the guest, once it opens.
+DIRECT = """window.senator.pyodide.runPython(
+  "o = page.model.online\\n" +
+  "sorted(set(d[:8] for k, d in o.device.links.items() if not k.startswith('relay:')))"
+).toJs()"""
+
+
+def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
+    relay, relay_url = start_relay(folder)
+    site = Site()
+    site.mount(SUBPATH, dist)
+    guest: subprocess.Popen[str] | None = None
+    try:
+        with sync_playwright() as p:
+            options: dict[str, Any] = chromium_options()
+            options["args"] = [*options["args"], SHOW_ADDRESSES]
+            browser = p.chromium.launch(**options)
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            context.set_default_timeout(WAIT)
+            context.add_init_script(
+                stored_setup(
+                    players=3,
+                    names=["Livia", "Brutus", "Cassia", "Decimus", "Marcus"],
+                    occupants=["human", "human", "easy", "human", "human"],
+                    relays=[relay_url],
+                    ice=[],
+                    speed="instant",
+                )
+            )
+            host = context.new_page()
+            errors: list[str] = []
+            host.on("pageerror", lambda err: errors.append(str(err)))
+            host.goto(f"{site.origin}{SUBPATH}?nosw")
+            host.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+            wait_for_relay(relay, relay_url, folder)
+            host.click('[data-msg="online-game"]')
+            host.click('[data-msg="open-table"]:not([data-value])')
+            link = host.input_value("#invitation")
+            node = shutil.which("node") or "node"
+            shot = str(shots / "online-firefox-guest-1280.png")
+            guest = subprocess.Popen(
+                [node, str(GUEST), link, "Brutus", shot],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            host.wait_for_selector('[data-msg="begin-table"]:not([disabled])', timeout=120_000)
+            host.click('[data-msg="begin-table"]')
+            host.wait_for_selector('[data-screen="game"]')
+            chooser = random.Random(3)
+            delays = tap([host], chooser, 10)
+            direct = host.evaluate(DIRECT)  # mid-game: the guest leaves once it ends
+            delays += tap([host], chooser)
+            board = host.evaluate(BOARD)
+            host.screenshot(path=str(shots / "online-firefox-host-1280.png"))
+            out, err = guest.communicate(timeout=180)
+            browser.close()
+    finally:
+        if guest is not None and guest.poll() is None:
+            guest.kill()
+        site.stop()
+        relay.terminate()
+        relay.wait(10)
+    lines = out.strip().splitlines()
+    if guest.returncode or not lines:
+        raise RuntimeError(f"the Firefox guest failed:\n{err[-3000:]}")
+    return {
+        "host": board,
+        "guest": json.loads(lines[-1]),
+        "host_direct": list(direct),
+        "errors": errors,
+        "taps": len(delays),
+    }
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="senator-firefox-") as folder:
+        print(json.dumps(play(Path(sys.argv[1]), Path(sys.argv[2]), Path(folder))))
+
+
+if __name__ == "__main__":
+    main()
