@@ -511,10 +511,11 @@ class Device:
         if self.stopped is not None:
             return []
         if not self.hosting:
-            # Asked while the host is quiet, less often the longer it is (a guest that
-            # reaches the host through the relays sends each ask as an event there).
+            # Asked while the host is quiet, less often the longer it is: at 1, 2 and 4
+            # ticks, then every eighth (a guest that reaches the host through the relays
+            # sends each ask as an event there).
             self.quiet = 0 if heard else self.quiet + 1
-            if not (self.quiet in (1, 2) or (self.quiet > 0 and self.quiet % 4 == 0)):
+            if not (self.quiet in (1, 2, 4) or (self.quiet > 0 and self.quiet % 8 == 0)):
                 return []
             return self._addressed([Send(Want(len(self.entries)), self.host)])
         if self.pending is None:

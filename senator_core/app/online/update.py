@@ -543,7 +543,10 @@ def tick(model: Model, room: str, now: str) -> tuple[Model, Effects]:
     relayed: Effects = ()
     if online.path is not None:
         path = online.path.copy()
-        path.steady = online.device.game is not None  # "here" less often once under way
+        # "Here" less often once every seat is filled, or the game is under way.
+        seats = online.device.seats
+        filled = all(d for d, o in zip(seats.devices, seats.occupants, strict=True) if o == HUMAN)
+        path.steady = online.device.game is not None or (bool(seats.devices) and filled)
         model, relayed = _relayed(model, path, path.tick(online.clock), now)
         online = model.online
         assert online is not None
