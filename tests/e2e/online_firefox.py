@@ -26,10 +26,38 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from building.browser import chromium_options  # noqa: E402
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
-from tests.e2e.online_game import BOARD, WAIT, tap  # noqa: E402
+from tests.e2e.online_game import BOARD, WAIT, own_turn, tap  # noqa: E402
 from tests.e2e.online_table import SHOW_ADDRESSES, start_relay, wait_for_relay  # noqa: E402
 
 GUEST = Path(__file__).parent / "others" / "firefox_guest.mjs"
+# A page that knows the link joins the table (seated nowhere) and, through its own
+# transport, repeats the guest's hello to the host and sends a move for the guest's
+# seat, signed by its own key, once it is that seat's turn. The id the others know its
+# connection by, its device's id and the moves then, or null while it cannot yet.
+ATTACK = """window.senator.pyodide.runPython(`
+import json
+from senator_core.online.device import move_text
+from senator_core.online.wire import Hello, Move, encode
+o = page.model.online
+d = o.device
+links = [k for k, v in d.links.items() if v == d.host and not k.startswith("relay:")]
+game = d.game
+victim = next((v for v in d.devices if v and v != d.host), "")
+seat = d.devices.index(victim) if victim else -1
+sent = None
+if links and game is not None and game.to_move == seat:
+    top = d.entries[0].reveals[victim]
+    hello = Hello(d.build, victim, "Brutus", top, len(d.entries), "0" * 32)
+    action = str(game.legal_actions()[0])
+    forged = Move(game.moves, action, d.key.says(move_text(d.table, game.moves, action)))
+    for message in (hello, forged):
+        page.table.send(encode(message), links[0])
+    sent = [str(page.table.selfId), d.me, game.moves]  # its connection's id at the others
+json.dumps(sent)
+`)"""
+# Who the host takes the attacking page's connection for.
+TAKEN_FOR = """link => window.senator.pyodide.runPython(
+  "page.model.online.device.links.get(" + JSON.stringify(link) + ", '')")"""
 # The host's own connections: the direct path to the guest, once it opens.
 DIRECT = """window.senator.pyodide.runPython(
   "o = page.model.online\\n" +
@@ -83,6 +111,20 @@ def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
             chooser = random.Random(3)
             delays = tap([host], chooser, 10)
             direct = host.evaluate(DIRECT)  # mid-game: the guest leaves once it ends
+            attacker = browser.new_context().new_page()
+            attacker.on("pageerror", lambda err: errors.append(f"attacker: {err}"))
+            attacker.goto(link.replace("#", "?nosw#", 1))
+            attacker.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+            attack: list[Any] | None = None
+            for _ in range(600):  # until it is the guest's turn, the host reached directly
+                attack = json.loads(attacker.evaluate(ATTACK))
+                if attack is not None:
+                    break
+                if own_turn(host):
+                    delays += tap([host], chooser, 1)
+                attacker.wait_for_timeout(100)
+            host.wait_for_timeout(1000)
+            taken_for = host.evaluate(TAKEN_FOR, attack[0]) if attack else ""
             delays += tap([host], chooser)
             board = host.evaluate(BOARD)
             host.screenshot(path=str(shots / "online-firefox-host-1280.png"))
@@ -101,6 +143,8 @@ def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
         "host": board,
         "guest": json.loads(lines[-1]),
         "host_direct": list(direct),
+        "attack": attack,
+        "attacker_taken_for": taken_for,
         "errors": errors,
         "taps": len(delays),
     }

@@ -106,7 +106,8 @@ def test_friends_meet_by_codes_with_no_relay_and_play_to_the_end(dist: Path) -> 
 )
 def test_a_firefox_guest_plays_a_whole_game_at_a_chromium_hosts_table(dist: Path) -> None:
     """Firefox and Chromium meet over WebRTC (the host's direct connection to the guest
-    opens) and play to the end, each device showing the same game."""
+    opens) and play to the end, each device showing the same game; a third page that
+    knows the link cannot move for the guest's seat."""
     game = run_game("firefox", dist)
     print(json.dumps({k: v for k, v in game.items() if k != "host"}))
     host, guest = game["host"], game["guest"]
@@ -117,3 +118,9 @@ def test_a_firefox_guest_plays_a_whole_game_at_a_chromium_hosts_table(dist: Path
     assert guest["made"] > 5 and game["taps"] > 5
     assert len(game["host_direct"]) == 1  # the guest, reached directly
     assert guest["direct"] >= 1
+    # A page that knew the link repeated the guest's hello and moved for its seat: the
+    # host took its connection for its own device alone, refused the move, and the
+    # game went on to the same end on both devices (the guest checks each move's
+    # signature, so a move the host had taken would have stopped it).
+    _link, attacker, _moves = game["attack"]
+    assert game["attacker_taken_for"] == attacker
