@@ -33,10 +33,9 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from building.browser import chromium_options  # noqa: E402
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
 from tests.e2e.online_game import MOVED, NO_DIRECT, SIZES, moves_of, tap  # noqa: E402
-from tests.e2e.online_table import SHOW_ADDRESSES, start_relay, wait_for_relay  # noqa: E402
+from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
 from tests.e2e.test_transport import network_namespace  # noqa: E402
 
 # Inside the namespace this file runs itself with these arguments.
@@ -63,9 +62,7 @@ def measure(mode: str, moves: int, reloads: int, idle: float) -> dict[str, Any]:
     site.mount(SUBPATH, ROOT / "dist")
     try:
         with sync_playwright() as p:
-            options: dict[str, Any] = chromium_options()
-            options["args"] = [*options["args"], SHOW_ADDRESSES]
-            browser = p.chromium.launch(**options)
+            browser = namespace_chromium(p)
             pages = []
             for index in range(3):
                 context = browser.new_context(viewport=SIZES[index])

@@ -24,10 +24,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from building.browser import chromium_options  # noqa: E402
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
 from tests.e2e.online_game import BOARD, WAIT, own_turn, tap  # noqa: E402
-from tests.e2e.online_table import SHOW_ADDRESSES, start_relay, wait_for_relay  # noqa: E402
+from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
 
 GUEST = Path(__file__).parent / "others" / "firefox_guest.mjs"
 # A page that knows the link joins the table (seated nowhere) and, through its own
@@ -72,9 +71,7 @@ def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
     guest: subprocess.Popen[str] | None = None
     try:
         with sync_playwright() as p:
-            options: dict[str, Any] = chromium_options()
-            options["args"] = [*options["args"], SHOW_ADDRESSES]
-            browser = p.chromium.launch(**options)
+            browser = namespace_chromium(p)
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             context.set_default_timeout(WAIT)
             context.add_init_script(

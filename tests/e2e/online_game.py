@@ -24,9 +24,8 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from building.browser import chromium_options  # noqa: E402
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
-from tests.e2e.online_table import SHOW_ADDRESSES, start_relay, wait_for_relay  # noqa: E402
+from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
 
 WAIT = 30_000  # ms, for a loaded machine
 GAME_SECONDS = 240  # a whole game of three, tapped
@@ -190,9 +189,7 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
     copied = ""
     try:
         with sync_playwright() as p:
-            options: dict[str, Any] = chromium_options()
-            options["args"] = [*options["args"], SHOW_ADDRESSES]
-            browser = p.chromium.launch(**options)
+            browser = namespace_chromium(p)
             pages = []
             for index in range(3):
                 context = browser.new_context(viewport=SIZES[index])

@@ -118,6 +118,14 @@ def wait_for_relay(relay: subprocess.Popen[bytes], url: str, folder: Path) -> No
     raise RuntimeError("the relay did not start")
 
 
+def namespace_chromium(p: Any) -> Any:
+    """Chromium for a run inside the test's network namespace: it offers its address
+    there itself, as no mDNS answers in the namespace."""
+    options: dict[str, Any] = chromium_options()
+    options["args"] = [*options["args"], SHOW_ADDRESSES]
+    return p.chromium.launch(**options)
+
+
 def play(dist: Path, folder: Path) -> dict[str, Any]:
     started = time.monotonic()
     relay, relay_url = start_relay(folder)
@@ -125,9 +133,7 @@ def play(dist: Path, folder: Path) -> dict[str, Any]:
     site.mount(SUBPATH, dist)
     try:
         with sync_playwright() as p:
-            options: dict[str, Any] = chromium_options()
-            options["args"] = [*options["args"], SHOW_ADDRESSES]
-            browser = p.chromium.launch(**options)
+            browser = namespace_chromium(p)
             pages = []
             for _ in range(3):
                 context = browser.new_context()

@@ -185,10 +185,14 @@ def table_relays(lines: tuple[str, ...], room: str) -> tuple[str, ...]:
 
 
 def _invited_relays(written: str, model: Model) -> tuple[str, ...]:
-    """The relays an invitation names (",nos.lol,ws://127.0.0.1:7000"), or, for a link
-    that names none, the player's own."""
+    """The relays an invitation names (",nos.lol,ws://127.0.0.1:7000")."""
     named = [r if r.startswith(("wss://", "ws://")) else "wss://" + r for r in written.split(",")]
-    return usable("relays", tuple(named[1:])) or usable("relays", model.setup.relays)
+    return _or_own(tuple(named[1:]), model)
+
+
+def _or_own(lines: tuple[str, ...], model: Model) -> tuple[str, ...]:
+    """The relays of a table as kept or named, or, where none is, the player's own."""
+    return usable("relays", lines) or usable("relays", model.setup.relays)
 
 
 def offer_link(model: Model) -> str:
@@ -917,8 +921,7 @@ def restored(model: Model, text: str) -> Model:
     kept_relays = data.get("relays", [])
     if not isinstance(kept_relays, list) or not all(isinstance(r, str) for r in kept_relays):
         return replace(model, notice=_("The online table kept here could not be read."))
-    relays = () if direct else usable("relays", tuple(kept_relays))
-    relays = relays or (() if direct else usable("relays", model.setup.relays))
+    relays = () if direct else _or_own(tuple(kept_relays), model)
     muted = bool(data.get("muted"))
     started = str(data.get("started", ""))[:40]
     online = Online(device, room, secret, muted=muted, direct=direct, relays=relays)

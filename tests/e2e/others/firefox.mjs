@@ -6,27 +6,14 @@
 //   node tests/e2e/others/firefox.mjs <site url> <screenshots folder>
 //
 // Prints what the page showed as one JSON object; the test makes the assertions.
-import puppeteer from "puppeteer-core";
+import { launchFirefox } from "./launch-firefox.mjs";
 
 const [url, shots] = process.argv.slice(2);
 const BOOT_MS = 120_000;
 const READY = "html[data-ready='1']";
 const errors = [];
 
-const browser = await puppeteer.launch({
-  browser: "firefox",
-  executablePath: process.env.FIREFOX || "/usr/bin/firefox-esr",
-  headless: true,
-  // Nothing but the site: no updates, telemetry or remote settings.
-  extraPrefsFirefox: {
-    "app.update.enabled": false,
-    "datareporting.policy.dataSubmissionEnabled": false,
-    "toolkit.telemetry.enabled": false,
-    "network.captive-portal-service.enabled": false,
-    "browser.safebrowsing.malware.enabled": false,
-    "browser.safebrowsing.phishing.enabled": false,
-  },
-});
+const browser = await launchFirefox();
 const result = { errors, requests: [] };
 try {
   const page = await browser.newPage();

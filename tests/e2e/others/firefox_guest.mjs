@@ -6,7 +6,7 @@
 //   node tests/e2e/others/firefox_guest.mjs <invitation link> <name> <screenshot>
 //
 // Prints what the page showed as one JSON object; the test makes the assertions.
-import puppeteer from "puppeteer-core";
+import { launchFirefox } from "./launch-firefox.mjs";
 
 const [link, name, shot] = process.argv.slice(2);
 const BOOT_MS = 120_000;
@@ -28,21 +28,8 @@ const COUNT_DIRECT = () => {
   };
 };
 
-const browser = await puppeteer.launch({
-  browser: "firefox",
-  executablePath: process.env.FIREFOX || "/usr/bin/firefox-esr",
-  headless: true,
-  extraPrefsFirefox: {
-    "app.update.enabled": false,
-    "datareporting.policy.dataSubmissionEnabled": false,
-    "toolkit.telemetry.enabled": false,
-    "network.captive-portal-service.enabled": false,
-    "browser.safebrowsing.malware.enabled": false,
-    "browser.safebrowsing.phishing.enabled": false,
-    // The namespace has no mDNS: offer the address itself, as Chromium is told to.
-    "media.peerconnection.ice.obfuscate_host_addresses": false,
-  },
-});
+// The namespace has no mDNS: offer the address itself, as Chromium is told to.
+const browser = await launchFirefox({ "media.peerconnection.ice.obfuscate_host_addresses": false });
 const result = { errors, moves: -1, screen: "", docket: "", direct: -1, made: 0 };
 try {
   const page = await browser.newPage();
