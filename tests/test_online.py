@@ -36,6 +36,7 @@ from senator_core.online.wire import (
     Refused,
     Reveal,
     Sit,
+    Turn,
     WireError,
     decode,
     encode,
@@ -561,3 +562,24 @@ def test_a_host_cannot_forge_a_guests_move_and_no_move_is_taken_for_another_game
     outs = host.receive(net.link_of[victim.me], encode(Move(game.moves, action, elsewhere)))
     assert [o.problem for o in outs if isinstance(o, Report)] == ["signature"]
     assert host.game is game
+
+
+def test_turn_servers_are_shared_by_proven_devices_only_and_checked() -> None:
+    """A device's TURN servers go to every device it meets and each it meets later; they
+    are taken from a proven connection only, in the settings' form, a few at most."""
+    net, devices = started()
+    host, guest, third = devices
+    turn = "turn:turn.example:3478 senator s3cret"
+    net.carry(guest.me, guest.share_turn([turn, "stun:stun.example:3478", turn]))
+    net.settle(limit=50)
+    assert guest.turn == (turn,) and host.shared == third.shared == (turn,)
+    assert guest.share_turn([turn]) == []  # unchanged: nothing sent again
+    # From a connection that has not proven itself, the servers are not taken.
+    outs = host.receive("stranger", encode(Turn(("turn:evil.example:3478 a b",))))
+    assert [r.problem for r in outs if isinstance(r, Report)] == ["not-at-table"]
+    assert host.shared == (turn,)
+    # Malformed: no credentials, too many, not TURN at all.
+    for servers in (["turn:x.example"], [turn] * 5, ["stun:x.example:3478 a b"]):
+        text = json.dumps({"v": 2, "t": "turn", "servers": servers})
+        with pytest.raises(WireError):
+            decode(text)

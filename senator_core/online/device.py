@@ -38,6 +38,8 @@ from .keys import Key, verifies
 from .relays import RELAYED  # a device's messages go that way only with no direct connection
 from .wire import (
     DEVICE,
+    MAX_TURN,
+    TURN_SERVER,
     Again,
     Ask,
     Chat,
@@ -51,6 +53,7 @@ from .wire import (
     Reveal,
     Seats,
     Sit,
+    Turn,
     Want,
     WireError,
     decode,
@@ -80,6 +83,7 @@ Problem = Literal[
 # The most messages one connection may send between two ticks, beyond one for each entry
 # the table holds (all of which a device catching up is sent at once): more is a flood.
 FLOOD = 600
+SHARED_TURN = 8  # the most TURN servers a device takes from the others
 
 
 @dataclass(frozen=True)
@@ -234,6 +238,10 @@ class Device:
     proofs: dict[str, Proof] = field(default_factory=dict)  # proofs that came early
     signed: str = ""  # on the host: the signature of the move whose chance point is due
     quiet: int = 0  # on a guest: ticks since the host was last heard
+    # The TURN servers in this device's settings, shared with every device it meets,
+    # and those the others shared with it (at most `SHARED_TURN`, the first heard).
+    turn: tuple[str, ...] = ()
+    shared: tuple[str, ...] = ()
 
     @property
     def me(self) -> str:
@@ -423,6 +431,8 @@ class Device:
             return [Report("malformed", peer, "device")]
         if isinstance(message, Proof):
             return []  # proven already (a copy, or a proof after a re-hello)
+        if isinstance(message, Turn):
+            return self._hear_turn(message)
         if isinstance(message, Refused) and (self.hosting or peer != self.host):
             # Heard, never answered: two devices would refuse each other's refusals
             # for as long as both pages stay open.
@@ -468,9 +478,10 @@ class Device:
             return [Report("proof", link, hello.device[:16])]
         peer = self.links[link] = hello.device
         self.present.add(peer)
+        shared: list[Out] = [Send(Turn(self.turn), link)] if self.turn else []
         if self.hosting:
-            return self._addressed(self._as_host(peer, hello))
-        return []  # a guest greets the host when the host's hello comes (below)
+            return shared + self._addressed(self._as_host(peer, hello))
+        return shared  # a guest greets the host when the host's hello comes (below)
 
     def _addressed(self, outs: list[Out]) -> list[Out]:
         """The outputs with each message sent on its device's connection (dropped
@@ -490,6 +501,21 @@ class Device:
             else:
                 addressed.append(out)
         return addressed
+
+    def share_turn(self, servers: Sequence[str]) -> list[Out]:
+        """This device's TURN servers, as its settings now have them, shared with every
+        device it has met (and each it meets from now on)."""
+        servers = tuple(dict.fromkeys(s for s in servers if TURN_SERVER.match(s)))[:MAX_TURN]
+        if servers == self.turn:
+            return []
+        self.turn = servers
+        return self._addressed([Send(Turn(servers))]) if servers else []
+
+    def _hear_turn(self, turn: Turn) -> list[Out]:
+        """Another device's TURN servers, for this device's connections too."""
+        fresh = [s for s in turn.servers if s not in self.shared and s not in self.turn]
+        self.shared = (*self.shared, *fresh)[:SHARED_TURN]
+        return []
 
     def play(self, action: str) -> list[Out]:
         """A move made on this device: its player's (or, on the host, a computer's)."""

@@ -169,8 +169,30 @@ class Here:
     standing: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Turn:
+    """The TURN servers written in the sending device's settings ("turn:host:port user
+    password"), for every device at the table to use too: a pair of devices with no
+    direct path between them can still have a WebRTC connection through one."""
+
+    servers: tuple[str, ...]
+
+
 Message = (
-    Hello | Proof | Sit | Seats | Ask | Reveal | Move | Entry | Want | Refused | Chat | Again | Here
+    Hello
+    | Proof
+    | Sit
+    | Seats
+    | Ask
+    | Reveal
+    | Move
+    | Entry
+    | Want
+    | Refused
+    | Chat
+    | Again
+    | Here
+    | Turn
 )
 
 TYPES: dict[str, type[Message]] = {
@@ -187,6 +209,7 @@ TYPES: dict[str, type[Message]] = {
     "chat": Chat,
     "again": Again,
     "here": Here,
+    "turn": Turn,
 }
 TYPE_OF = {cls: name for name, cls in TYPES.items()}
 
@@ -198,6 +221,9 @@ PAGE = re.compile(r"[0-9a-f]{16}\Z")  # a page load's name on the relays
 SIGNATURE = re.compile(rf"[0-9a-f]{{{SIGNATURE_HEX}}}\Z")
 HASH = re.compile(r"[0-9a-f]{16}\Z")
 ACTION = re.compile(r"[a-z0-9_ ]{1,40}\Z")
+# A TURN server as the settings write it: the address, then its user name and password.
+TURN_SERVER = re.compile(r"turns?:[!-~]{1,120} [!-~]{1,60} [!-~]{1,60}\Z")
+MAX_TURN = 4  # the TURN servers one device shares
 
 
 def _text(limit: int, pattern: re.Pattern[str] | None = None) -> Callable[[object], object]:
@@ -254,6 +280,14 @@ def _link(value: object) -> object:
     return value
 
 
+def _turn_servers(value: object) -> object:
+    if not isinstance(value, list) or len(value) > MAX_TURN:
+        raise ValueError(f"a list of at most {MAX_TURN} TURN servers")
+    if not all(isinstance(v, str) and TURN_SERVER.match(v) for v in value):
+        raise ValueError("each a TURN server: turn:host:port user password")
+    return tuple(value)
+
+
 name = _text(MAX_NAME)
 device = _text(64, DEVICE)
 signature = _text(SIGNATURE_HEX, SIGNATURE)  # "" where none is due
@@ -292,6 +326,7 @@ FIELDS: dict[type[Message], dict[str, Callable[[object], object]]] = {
     Chat: {"text": _text(MAX_CHAT), "device": device},
     Again: {"game": _number(1, MAX_GAMES)},
     Here: {"devices": _strings(device), "standing": _strings(_number(0, MAX_PLAYERS - 1))},
+    Turn: {"servers": _turn_servers},
 }
 
 

@@ -43,6 +43,7 @@ from senator_core.app.online.messages import (
     QrReady,
     RelayFrame,
     RelayOpened,
+    Rejoin,
     Say,
     StandIn,
     TakeSeat,
@@ -651,3 +652,35 @@ def test_a_guest_that_cannot_reach_the_table_changes_the_settings_from_the_lobby
         (("urls", "turn:t.example:3478"), ("username", "a"), ("credential", "b")),
     )
     assert OpenRelays(guest.model.online.relays) in effects
+
+
+TURN = "turn:turn.example:3478 senator s3cret"
+
+
+def test_a_turn_server_in_one_devices_settings_serves_every_device_at_the_table() -> None:
+    """The host's settings name a TURN server, the guest's none. Met through the relays
+    alone, the guest is told of it and joins the room again with it, once, so a WebRTC
+    connection can form through it; where every device is reached directly, nothing is
+    joined again."""
+    room = RelayRoom()
+    setup = Setup(players=3, occupants=(HUMAN, HUMAN, "easy", HUMAN, HUMAN), ice=(TURN,))
+    host = room.add("host", setup)
+    room.send(host, OpenTable())
+    guest = room.add("guest", Setup())
+    room.send(guest, Invited(invitation(host.model).split("#", 1)[1]))
+    assert guest.model.online is not None and guest.model.online.device.shared == (TURN,)
+    assert host.model.online is not None and host.model.online.device.shared == ()
+    ices = []
+    for _ in range(3):
+        guest.model, effects = update(guest.model, NetTick(guest.model.online.room), NOW)
+        ices += [e.ice for e in effects if isinstance(e, Connect)]
+    turn = (("urls", "turn:turn.example:3478"), ("username", "senator"), ("credential", "s3cret"))
+    assert len(ices) == 1 and turn in ices[0]
+
+    direct, (host, guest) = table(3, (HUMAN, HUMAN, "easy"))
+    assert host.model.online is not None
+    direct.send(host, Field("ice", TURN))
+    direct.send(host, Rejoin())  # the settings changed at the table: shared at once
+    assert guest.model.online is not None and guest.model.online.device.shared == (TURN,)
+    guest.model, effects = update(guest.model, NetTick(guest.model.online.room), NOW)
+    assert not any(isinstance(e, Connect) for e in effects)

@@ -40,6 +40,7 @@ class Online:
     path: RelayPath | None = None
     clock: float = 0.0  # seconds: the page's time at the last message
     started: str = ""  # when the game at the table began (ISO time), kept across reloads
+    joined_turn: tuple[str, ...] = ()  # the others' TURN servers the room was joined with
 
     @property
     def seat(self) -> int | None:

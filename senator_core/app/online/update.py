@@ -242,9 +242,21 @@ def _join(model: Model, online: Online) -> Effects:
     """Joining the table's room on the relays (none at a table met by codes)."""
     if online.direct:
         return ()
-    setup = model.setup
-    ice = tuple(ice_server(line) for line in usable("ice", setup.ice))
-    return (Connect(online.room, online.secret, online.relays, ice), OpenRelays(online.relays))
+    return (_joining(model, online), OpenRelays(online.relays))
+
+
+def _joining(model: Model, online: Online) -> Connect:
+    """Joining the table's room with the STUN and TURN servers of this device's
+    settings and the TURN servers the other devices shared."""
+    own = usable("ice", model.setup.ice)
+    lines = (*own, *(s for s in online.device.shared if s not in own))
+    ice = tuple(ice_server(line) for line in lines)
+    return Connect(online.room, online.secret, online.relays, ice)
+
+
+def own_turn(model: Model) -> tuple[str, ...]:
+    """The TURN servers of this device's settings, which it shares with the table."""
+    return tuple(s for s in usable("ice", model.setup.ice) if s.startswith(("turn:", "turns:")))
 
 
 def ice_server(line: str) -> tuple[tuple[str, str], ...]:
@@ -281,6 +293,7 @@ def open_table(model: Model, direct: bool = False) -> tuple[Model, Effects]:
     key = _key(model)
     device = Device(key, model.build, _name(model), key.public, _chain(model))
     device.takeover = not direct
+    device.turn = () if direct else own_turn(model)
     outs = device.open_table(config, occupants)
     secret = "" if direct else _made(model, "secret")[:32]
     room = _made(model, "room")[:16]
@@ -327,6 +340,7 @@ def invited(model: Model, fragment: str) -> tuple[Model, Effects]:
     if key.public == host:
         return model, ()
     device = Device(key, model.build, _name(model), host, _chain(model))
+    device.turn = own_turn(model)
     online = Online(device, room, secret, relays=_invited_relays(relays, model))
     joined = _at_lobby(model, online)
     return joined, (Disconnect(), *_connect(joined, online))  # any other table left
@@ -561,6 +575,14 @@ def tick(model: Model, room: str, now: str) -> tuple[Model, Effects]:
     if waited and waited % UNREACHED_TICKS == 0:
         # Long out of reach: join the room afresh, so every connection is tried anew.
         rejoin = _join(model, online)
+    elif device.shared != online.joined_turn and _relayed_only(device):
+        # A device reached through the relays alone, and TURN servers shared since the
+        # room was joined: join it again with them, so a connection can form through one.
+        rejoin = (_joining(model, online),)
+    if rejoin:
+        model = replace(model, online=replace(online, joined_turn=device.shared))
+        online = model.online
+        assert online is not None
     if waited == UNREACHED_TICKS:
         model, _none = trouble(model, "unreached")
     elif not waited and online.waited:
@@ -569,6 +591,12 @@ def tick(model: Model, room: str, now: str) -> tuple[Model, Effects]:
     model = replace(model, online=replace(model.online, waited=waited))
     ticks = (After(TICK_SECONDS, NetTick(online.room)), *rejoin, *relayed)
     return _carried(model, device, device.tick(), ticks)
+
+
+def _relayed_only(device: Device) -> bool:
+    """Whether a device this one has met is reached through the relays alone."""
+    direct = {d for link, d in device.links.items() if not link.startswith(RELAYED)}
+    return any(d not in direct for d in device.links.values())
 
 
 # ------------------------------------------------------------------ the path through the relays
@@ -584,8 +612,11 @@ def rejoin(model: Model) -> tuple[Model, Effects]:
     path = online.path.copy() if online.path is not None else None
     if path is not None:
         path.urls = relays
+    device = online.device.copy()
+    shared = device.share_turn(own_turn(model))
     again = replace(online, relays=relays, path=path, trouble="", waited=0)
-    return replace(model, online=again), _join(model, again)
+    again = replace(again, joined_turn=device.shared)
+    return _carried(replace(model, online=again), device, shared, _join(model, again))
 
 
 def _clocked(model: Model, now: str) -> Model:
@@ -916,6 +947,7 @@ def restored(model: Model, text: str) -> Model:
         if not (re.fullmatch(r"[0-9a-f]{16}", room) and sealed):
             raise ValueError("room")
         device = Device.restored(data["device"], model.build)
+        device.turn = () if data.get("direct") is True else own_turn(model)
     except (ValueError, KeyError, TypeError, RecursionError):
         return replace(model, notice=_("The online table kept here could not be read."))
     kept_relays = data.get("relays", [])
