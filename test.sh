@@ -45,6 +45,7 @@ install_other_browsers() {
     command -v xvfb-run >/dev/null || wanted+=(xvfb xauth)
     command -v node >/dev/null || wanted+=(nodejs)
     command -v npm >/dev/null || wanted+=(npm)
+    command -v turnserver >/dev/null || wanted+=(coturn) # a TURN server for the phone's test
     if [ ${#wanted[@]} -gt 0 ]; then
       local sudo=""
       if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi

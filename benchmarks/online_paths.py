@@ -8,11 +8,16 @@ For each: the seconds from a guest opening the link to being seated (median of t
 two guests), a move's delay from the tap until every page shows it (median and
 95th percentile over `--moves` taps), the events each page sends to the relay per
 minute while seated and idle (all of them, and those of the game's own path), and
-the phone's reloads that came back to its seat, out of `--reloads`.
+the phone's reloads that came back to its seat, out of `--reloads`. Then a phone with
+no direct path, whose connection forms through a TURN server the host's settings name
+(`tests/e2e/online_phone.py`): the seconds from the game's start to that connection,
+and its sleeps (page hidden and still, connections closed, while the host plays on)
+that came back, out of `--sleeps`, with the seconds each took to show what it missed.
 
 Prints figures; asserts nothing.
 
     sudo .venv/bin/python benchmarks/online_paths.py [--moves 30] [--reloads 8] [--idle 60]
+        [--sleeps 8]
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.e2e import online_phone as phone  # noqa: E402
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
 from tests.e2e.online_game import MOVED, NO_DIRECT, SIZES, moves_of, tap  # noqa: E402
 from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
@@ -140,23 +146,40 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--reloads", type=int, default=8)
     parser.add_argument("--idle", type=float, default=60.0)
+    parser.add_argument("--sleeps", type=int, default=8)
     parser.add_argument(INSIDE, default="")
     args = parser.parse_args()
+    if args.inside == "phone":
+        with tempfile.TemporaryDirectory(prefix="senator-phone-") as folder:
+            shots = Path(folder) / "shots"
+            shots.mkdir()
+            print(json.dumps(phone.play(ROOT / "dist", shots, args.sleeps, Path(folder))))
+        return
     if args.inside:
         print(json.dumps(measure(args.inside, args.moves, args.reloads, args.idle)))
         return
-    for mode in ("direct", "relay"):
+    for mode in ("direct", "relay", "phone"):
         with network_namespace() as (namespace, _addresses):
             command = [
                 *("ip", "netns", "exec", namespace, sys.executable, __file__),
                 *(INSIDE, mode, "--moves", str(args.moves), "--reloads", str(args.reloads)),
-                *("--idle", str(args.idle)),
+                *("--idle", str(args.idle), "--sleeps", str(args.sleeps)),
             ]
             run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
         if run.returncode:
             print(f"{mode}: failed\n{run.stderr[-2000:]}")
             continue
         found = json.loads(run.stdout)
+        if mode == "phone":
+            backs = found["backs"]
+            came = sum(b <= phone.BACK_SECONDS for b in backs)
+            print(
+                f"phone  through the host's TURN server {found['turn_seconds']:.1f} s after "
+                f"the start ({', '.join(found['pairs'])}); sleeps back {came} of "
+                f"{len(backs)}, each showing what it missed in {statistics.median(backs):.2f} s "
+                f"median, {max(backs):.2f} s at most"
+            )
+            continue
         events = ", ".join(f"{e:.1f}" for e in found["events_per_minute"])
         own = ", ".join(f"{e:.1f}" for e in found["own_events_per_minute"])
         print(

@@ -48,6 +48,7 @@ from senator_core.app.effects import (
     PageTitle,
     PickFile,
     RelaySend,
+    ReopenRelays,
     RunReview,
     Scroll,
     StopReview,
@@ -64,6 +65,7 @@ from senator_core.app.online.messages import (
     Invited,
     NetTrouble,
     PageHidden,
+    PageShown,
     PeerJoined,
     PeerLeft,
     PeerSent,
@@ -247,7 +249,18 @@ class Page:
         js.window.addEventListener("storage", self.on_storage_proxy)
         self.on_hide_proxy = create_proxy(lambda _event: self.dispatch(PageHidden()))
         js.window.addEventListener("pagehide", self.on_hide_proxy)
+        self.hidden_since: float | None = None
+        self.on_visibility_proxy = create_proxy(self.on_visibility)
+        js.document.addEventListener("visibilitychange", self.on_visibility_proxy)
         self.first = first  # what init asks of the page, carried out with `start`'s
+
+    def on_visibility(self, _event: Any) -> None:
+        """Out of sight and back: the page says how long it was away (a phone's sleep)."""
+        if js.document.visibilityState == "hidden":
+            self.hidden_since = time.monotonic()
+        elif self.hidden_since is not None:
+            hidden, self.hidden_since = time.monotonic() - self.hidden_since, None
+            self.dispatch(PageShown(hidden))
 
     async def begin(self) -> None:
         """The first screen, in the page's language once its catalog is here (English
@@ -464,6 +477,9 @@ class Page:
             case CloseRelay(url):
                 if self.relays is not None:
                     self.relays.close(url)
+            case ReopenRelays():
+                if self.relays is not None:
+                    self.relays.reopen()
             case Transmit(text, to):
                 direct = self.direct is not None and (to is None or self.direct.has(to))
                 if direct:
@@ -560,7 +576,7 @@ class Page:
             return
         ice = [dict(server) for server in effect.ice]
         try:
-            self.table = online.join(
+            self.table = await online.join(
                 effect.room,
                 effect.secret,
                 to_js(list(effect.relays)),

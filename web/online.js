@@ -10,6 +10,10 @@ const APP_ID = "senator-card-game";
 // The one action that carries the protocol's messages (at most 32 bytes, Trystero says).
 const ACTION = "table";
 
+// The last table's leaving, which takes a moment: the transport library hands a join
+// of a room still being left the old room itself, so a join waits for it.
+let leaving = Promise.resolve();
+
 /**
  * What the transport tells the page. Device ids are Trystero's: one per page load,
  * the same in every room.
@@ -43,9 +47,10 @@ const ACTION = "table";
  * @param {Iterable<RTCIceServer>} iceServers STUN and TURN servers, none for a network
  *   without either (one Wi-Fi)
  * @param {Handlers} handlers
- * @returns {Transport}
+ * @returns {Promise<Transport>} once the last table is left
  */
-export function join(room, password, relayUrls, iceServers, handlers) {
+export async function join(room, password, relayUrls, iceServers, handlers) {
+  await leaving.catch(() => {});
   /** @type {Record<string, unknown>} */
   const config = {
     appId: APP_ID,
@@ -67,7 +72,7 @@ export function join(room, password, relayUrls, iceServers, handlers) {
     selfId,
     send: (text, peerId = null) => messages.send(String(text), peerId ? { target: peerId } : {}),
     drop: (peerId) => table.getPeers()[peerId]?.close(),
-    leave: () => table.leave(),
+    leave: () => (leaving = table.leave()),
     connections: () => table.getPeers(),
   };
 }
@@ -137,6 +142,18 @@ export function relaySockets(handlers) {
     send: (url, text) => {
       const socket = relays.get(url)?.socket;
       if (socket?.readyState === WebSocket.OPEN) socket.send(String(text));
+    },
+    /** opens each relay's socket afresh (after a sleep one may be dead unseen) */
+    reopen: () => {
+      for (const [url, relay] of relays) {
+        if (relay.gone) continue;
+        clearTimeout(relay.timer);
+        const old = relay.socket;
+        relay.socket = undefined; // its close is not news: a new one opens now
+        old?.close();
+        relay.wait = FIRST_WAIT_MS;
+        open(url);
+      }
     },
     /** closes one relay's socket for good */
     close,

@@ -242,6 +242,12 @@ class CloseRelay:
 
 
 @dataclass(frozen=True)
+class ReopenRelays:
+    """Open the socket to each of the table's relays afresh: after a phone's sleep, one
+    may be dead without the page having been told."""
+
+
+@dataclass(frozen=True)
 class Disconnect:
     """Leave the online table's room: every connection closes, the relays' sockets too."""
 
@@ -276,6 +282,7 @@ Effect = (
     | OpenRelays
     | RelaySend
     | CloseRelay
+    | ReopenRelays
     | Disconnect
     | CloseLink
     | LoadQr

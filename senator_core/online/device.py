@@ -549,6 +549,14 @@ class Device:
         asked = [Send(self.pending, d) for d in self.last_link if d not in self.gathered]
         return self._addressed(list[Out](asked))
 
+    def woken(self) -> list[Out]:
+        """This device back after a sleep: a guest asks the host for what it missed, on
+        every connection it has to it (one may have died unseen), not waiting for a tick."""
+        if self.hosting or self.stopped is not None:
+            return []
+        want = Want(len(self.entries))
+        return [Send(want, link) for link, device in self.links.items() if device == self.host]
+
     def sit(self, seat: int, name: str) -> list[Out]:
         """This device's player, named `name`, asks the host for `seat` (before the game)."""
         self.name = name

@@ -23,6 +23,7 @@ from senator_core.app.effects import (
     LoadQr,
     OpenRelays,
     RelaySend,
+    ReopenRelays,
     Think,
     Transmit,
 )
@@ -37,18 +38,25 @@ from senator_core.app.online.messages import (
     Mute,
     NetTick,
     OpenTable,
+    PageShown,
     PeerJoined,
     PeerLeft,
     PeerSent,
     QrReady,
+    Rejoin,
     RelayFrame,
     RelayOpened,
-    Rejoin,
     Say,
     StandIn,
     TakeSeat,
 )
-from senator_core.app.online.update import UNREACHED_TICKS, invitation, mine
+from senator_core.app.online.update import (
+    TURN_RETRY_TICKS,
+    TURN_TRIES,
+    UNREACHED_TICKS,
+    invitation,
+    mine,
+)
 from senator_core.app.play.messages import Act, PlayAgain
 from senator_core.app.setup.messages import QuickPlay
 from senator_core.app.setup.state import RELAYS, Setup
@@ -659,7 +667,7 @@ TURN = "turn:turn.example:3478 senator s3cret"
 
 def test_a_turn_server_in_one_devices_settings_serves_every_device_at_the_table() -> None:
     """The host's settings name a TURN server, the guest's none. Met through the relays
-    alone, the guest is told of it and joins the room again with it, once, so a WebRTC
+    alone, the guest is told of it and joins the room again with it, so a WebRTC
     connection can form through it; where every device is reached directly, nothing is
     joined again."""
     room = RelayRoom()
@@ -670,12 +678,16 @@ def test_a_turn_server_in_one_devices_settings_serves_every_device_at_the_table(
     room.send(guest, Invited(invitation(host.model).split("#", 1)[1]))
     assert guest.model.online is not None and guest.model.online.device.shared == (TURN,)
     assert host.model.online is not None and host.model.online.device.shared == ()
-    ices = []
-    for _ in range(3):
+    joins = {}
+    for index in range(TURN_RETRY_TICKS * TURN_TRIES + 10):
         guest.model, effects = update(guest.model, NetTick(guest.model.online.room), NOW)
-        ices += [e.ice for e in effects if isinstance(e, Connect)]
+        for effect in effects:
+            if isinstance(effect, Connect):
+                joins[index] = effect.ice
     turn = (("urls", "turn:turn.example:3478"), ("username", "senator"), ("credential", "s3cret"))
-    assert len(ices) == 1 and turn in ices[0]
+    # At once, then again while no connection forms, a few times.
+    assert list(joins) == [TURN_RETRY_TICKS * n for n in range(TURN_TRIES)]
+    assert all(turn in ice for ice in joins.values())
 
     direct, (host, guest) = table(3, (HUMAN, HUMAN, "easy"))
     assert host.model.online is not None
@@ -684,3 +696,27 @@ def test_a_turn_server_in_one_devices_settings_serves_every_device_at_the_table(
     assert guest.model.online is not None and guest.model.online.device.shared == (TURN,)
     guest.model, effects = update(guest.model, NetTick(guest.model.online.room), NOW)
     assert not any(isinstance(e, Connect) for e in effects)
+
+
+def test_a_page_seen_again_after_a_sleep_asks_the_host_at_once_for_what_it_missed() -> None:
+    """A phone's screen goes off: its connections die unseen and the table plays on.
+    Seen again after a while, the page opens its relays afresh and asks the host for
+    the entries it lacks on every way it has to it; a glance away asks nothing."""
+    room, (host, guest) = table(3, (HUMAN, HUMAN, "easy"))
+    room.send(host, BeginTable())
+    chooser = random.Random(2)
+    while host.model.game is not None and host.model.game.to_move == 1:
+        play_on(room, [guest], chooser, moves=1)
+    room.dropped.add(guest.name)  # asleep: whatever the table does now never comes
+    play_on(room, [host], chooser, moves=3)
+    room.dropped.discard(guest.name)
+    assert host.model.game is not None and guest.model.game is not None
+    assert guest.model.game.moves < host.model.game.moves
+    guest.model, effects = update(guest.model, PageShown(2.0), NOW)
+    assert effects == ()
+    guest.model, effects = update(guest.model, PageShown(60.0), NOW)
+    assert ReopenRelays() in effects
+    for effect in effects:
+        room.carry_out(guest, effect)
+    room.settle()
+    assert guest.model.game.moves == host.model.game.moves

@@ -49,7 +49,7 @@ gunicorn:
 JOIN = """async ({room, password, relays}) => {
   const online = await import(new URL("online.js", document.baseURI).href);
   const seen = window.seen = {joined: [], left: [], messages: [], errors: []};
-  window.table = online.join(room, password, relays, [], {
+  window.table = await online.join(room, password, relays, [], {
     onPeerJoin: (peer) => seen.joined.push(peer),
     onPeerLeave: (peer) => seen.left.push(peer),
     onMessage: (peer, text) => seen.messages.push([peer, text]),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from .test_transport import ROOT, machine_addresses, network_namespace, pytestma
 
 GAME = Path(__file__).with_name("online_game.py")
 WITH_FIREFOX = Path(__file__).with_name("online_firefox.py")
+PHONE = Path(__file__).with_name("online_phone.py")
 SHOTS = ROOT / "test-results" / "screenshots"
 RUN_TIMEOUT = 420
 # Trystero logs each connection a page closed (the phone reloading, the host leaving).
@@ -35,9 +37,8 @@ def run_game(mode: str, dist: Path) -> dict[str, Any]:
     with network_namespace() as (namespace, addresses):
         assert not addresses & machine_addresses()
         command = ["ip", "netns", "exec", namespace, sys.executable]
-        script = (
-            [str(WITH_FIREFOX), str(dist)] if mode == "firefox" else [str(GAME), str(dist), mode]
-        )
+        scripts = {"firefox": [str(WITH_FIREFOX), str(dist)], "phone": [str(PHONE), str(dist)]}
+        script = scripts.get(mode, [str(GAME), str(dist), mode])
         run = subprocess.Popen(
             [*command, *script, str(SHOTS)],
             cwd=ROOT,
@@ -124,3 +125,20 @@ def test_a_firefox_guest_plays_a_whole_game_at_a_chromium_hosts_table(dist: Path
     # signature, so a move the host had taken would have stopped it).
     _link, attacker, _moves = game["attack"]
     assert game["attacker_taken_for"] == attacker
+
+
+@pytest.mark.skipif(shutil.which("turnserver") is None, reason="no turnserver (Debian's coturn)")
+def test_a_phone_connects_through_a_turn_server_another_player_wrote_and_wakes_at_its_seat(
+    dist: Path,
+) -> None:
+    """The phone has no direct path to the host, and its own settings name no TURN
+    server; the host's do, and the phone connects through it. Its screen then goes off
+    again and again while the host plays on (the page hidden and still, its connections
+    closed): each time it is seen again it shows the host's moves at once."""
+    game = run_game("phone", dist)
+    print(json.dumps({k: game[k] for k in ("turn_seconds", "backs", "asleep_moves")}))
+    assert game["errors"] == []
+    assert "relay" in game["pairs"]  # the connection's own candidate is the TURN server's
+    assert sum(game["asleep_moves"]) >= len(game["backs"]) == 3
+    assert max(game["backs"]) < 5
+    assert len(set(game["moves"])) == 1

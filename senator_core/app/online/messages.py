@@ -128,6 +128,14 @@ class PageHidden(OnlineMsg):
 
 
 @dataclass(frozen=True)
+class PageShown(OnlineMsg):
+    """The page is seen again after `hidden` seconds out of sight (a phone's screen back
+    on, a tab come back to)."""
+
+    hidden: float
+
+
+@dataclass(frozen=True)
 class MakeCode(OnlineMsg):
     """The host makes an invitation code for one more guest (or one come back)."""
 
@@ -176,6 +184,7 @@ Message = (
     | RelayClosed
     | RelayFrame
     | PageHidden
+    | PageShown
     | Rejoin
     | MakeCode
     | CodeMade

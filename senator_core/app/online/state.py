@@ -40,7 +40,11 @@ class Online:
     path: RelayPath | None = None
     clock: float = 0.0  # seconds: the page's time at the last message
     started: str = ""  # when the game at the table began (ISO time), kept across reloads
-    joined_turn: tuple[str, ...] = ()  # the others' TURN servers the room was joined with
+    # The others' TURN servers the room was last joined with, the joins with them made
+    # so far, and the ticks since the last.
+    joined_turn: tuple[str, ...] = ()
+    turn_tries: int = 0
+    turn_ticks: int = 0
 
     @property
     def seat(self) -> int | None:

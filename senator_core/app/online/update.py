@@ -54,6 +54,7 @@ from ..effects import (
     Offer,
     OpenRelays,
     RelaySend,
+    ReopenRelays,
     Transmit,
 )
 from ..keeping.saves import Turn, add_kept, kept
@@ -73,6 +74,7 @@ from .messages import (
     NetTrouble,
     OpenTable,
     PageHidden,
+    PageShown,
     PeerJoined,
     PeerLeft,
     PeerSent,
@@ -88,6 +90,9 @@ from .messages import (
 from .state import Online
 
 TICK_SECONDS = 3.0  # how often a device asks again for what it may have missed
+ASLEEP_SECONDS = 5.0  # a page out of sight longer may have lost its connections
+TURN_TRIES = 3  # joins with the TURN servers the others shared, while none connects
+TURN_RETRY_TICKS = 8  # ticks between two of them
 UNREACHED_TICKS = 7  # a guest that has not reached the host in this many ticks says so
 STAND_IN = "normal"  # the computer that plays a missing player's seat, on the host
 CHAT_KEPT = 30  # the chat lines a device keeps
@@ -149,6 +154,8 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
             return relay_frame(model, url, text, now)
         case PageHidden():
             return _bye(model)
+        case PageShown(hidden):
+            return woken(model, hidden)
         case Rejoin():
             return rejoin(model)
         case NetTrouble(reason):
@@ -474,6 +481,18 @@ def _bye(model: Model) -> tuple[Model, Effects]:
     return replace(model, online=replace(online, path=path)), frames
 
 
+def woken(model: Model, hidden: float) -> tuple[Model, Effects]:
+    """The page seen again after a while out of sight, as a phone's after its sleep: its
+    connections may have died meanwhile without it being told, and what the table did
+    since never came. It opens its relays' sockets afresh and asks the host at once,
+    on every way it has to it, for what it missed."""
+    online = model.online
+    if online is None or online.direct or hidden < ASLEEP_SECONDS:
+        return model, ()
+    device = online.device.copy()
+    return _carried(model, device, device.woken(), (ReopenRelays(),))
+
+
 def stand_in(model: Model, value: str) -> tuple[Model, Effects]:
     online = model.online
     if online is None or not value.isdigit() or not online.device.hosting:
@@ -575,14 +594,18 @@ def tick(model: Model, room: str, now: str) -> tuple[Model, Effects]:
     if waited and waited % UNREACHED_TICKS == 0:
         # Long out of reach: join the room afresh, so every connection is tried anew.
         rejoin = _join(model, online)
-    elif device.shared != online.joined_turn and _relayed_only(device):
-        # A device reached through the relays alone, and TURN servers shared since the
-        # room was joined: join it again with them, so a connection can form through one.
+    tries = _turn_tries(online, device)
+    if not rejoin and tries:
+        # A device reached through the relays alone, and TURN servers shared: join the
+        # room again with them, so a connection can form through one.
         rejoin = (_joining(model, online),)
     if rejoin:
-        model = replace(model, online=replace(online, joined_turn=device.shared))
-        online = model.online
-        assert online is not None
+        again = replace(online, joined_turn=device.shared, turn_tries=tries, turn_ticks=0)
+        model = replace(model, online=again)
+    elif online.turn_tries:
+        model = replace(model, online=replace(online, turn_ticks=online.turn_ticks + 1))
+    online = model.online
+    assert online is not None
     if waited == UNREACHED_TICKS:
         model, _none = trouble(model, "unreached")
     elif not waited and online.waited:
@@ -591,6 +614,21 @@ def tick(model: Model, room: str, now: str) -> tuple[Model, Effects]:
     model = replace(model, online=replace(model.online, waited=waited))
     ticks = (After(TICK_SECONDS, NetTick(online.room)), *rejoin, *relayed)
     return _carried(model, device, device.tick(), ticks)
+
+
+def _turn_tries(online: Online, device: Device) -> int:
+    """The tries at joining the room with the TURN servers the others shared, counting
+    the one due now (0 if none is): one as soon as servers come that the room was not
+    joined with, then, while a device is still reached through the relays alone, again
+    after a while, a few times (the other device's last try must end first, or it takes
+    the new one for the old)."""
+    if online.direct or not device.shared or not _relayed_only(device):
+        return 0
+    if device.shared != online.joined_turn:
+        return 1
+    if 0 < online.turn_tries < TURN_TRIES and online.turn_ticks + 1 >= TURN_RETRY_TICKS:
+        return online.turn_tries + 1
+    return 0
 
 
 def _relayed_only(device: Device) -> bool:
