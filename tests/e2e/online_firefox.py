@@ -1,11 +1,13 @@
-"""A Firefox guest at a Chromium host's online table, run by `test_online_game` inside a
-network namespace of its own (as `online_game.py` is): the Chromium host opens a
-table of three (a computer in the third seat), the Firefox guest
-(`others/firefox_guest.mjs`) opens the invitation link and sits, the host begins,
-and each plays its own seat by tapping until the game ends.
+"""A guest in another browser at a Chromium host's online table, run by
+`test_online_game` inside a network namespace of its own (as `online_game.py` is): the
+Chromium host opens a table of three (a computer in the third seat), the guest opens
+the invitation link and sits, the host begins, and each plays its own seat by tapping.
+A Firefox guest (`others/firefox_guest.mjs`) plays to the end over WebRTC, while a
+third page attacks the table; a WebKit guest (`others/webkit_guest.py`, a WebKitGTK
+without WebRTC) plays `WEBKIT_MOVES` moves through the relays alone.
 
-Usage: `python tests/e2e/online_firefox.py <dist> <shots folder>`. Prints what each
-page saw as one JSON object on stdout; the test makes the assertions.
+Usage: `python tests/e2e/online_firefox.py <dist> <shots folder> [firefox|webkit]`.
+Prints what each page saw as one JSON object on stdout; the test makes the assertions.
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
-from tests.e2e.online_game import BOARD, WAIT, own_turn, tap  # noqa: E402
+from tests.e2e.online_game import BOARD, WAIT, moves_of, own_turn, tap  # noqa: E402
 from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
 
-GUEST = Path(__file__).parent / "others" / "firefox_guest.mjs"
+OTHERS = Path(__file__).parent / "others"
+WEBKIT_MOVES = 16  # enough for every kind of entry: moves, a deal's reveals, a round's end
 # A page that knows the link joins the table (seated nowhere) and, through its own
 # transport, repeats the guest's hello to the host and sends a move for the guest's
 # seat, signed by its own key, once it is that seat's turn. The id the others know its
@@ -64,7 +67,16 @@ DIRECT = """window.senator.pyodide.runPython(
 ).toJs()"""
 
 
-def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
+def guest_command(kind: str, link: str, shots: Path) -> list[str]:
+    shot = str(shots / f"online-{kind}-guest-1280.png")
+    if kind == "webkit":
+        xvfb = shutil.which("xvfb-run") or "xvfb-run"
+        guest = [sys.executable, str(OTHERS / "webkit_guest.py")]
+        return [xvfb, "-a", *guest, link, "Brutus", shot, str(WEBKIT_MOVES)]
+    return [shutil.which("node") or "node", str(OTHERS / "firefox_guest.mjs"), link, "Brutus", shot]
+
+
+def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[str, Any]:
     relay, relay_url = start_relay(folder)
     site = Site()
     site.mount(SUBPATH, dist)
@@ -93,10 +105,8 @@ def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
             host.click('[data-msg="online-game"]')
             host.click('[data-msg="open-table"]:not([data-value])')
             link = host.input_value("#invitation")
-            node = shutil.which("node") or "node"
-            shot = str(shots / "online-firefox-guest-1280.png")
             guest = subprocess.Popen(
-                [node, str(GUEST), link, "Brutus", shot],
+                guest_command(kind, link, shots),
                 cwd=ROOT,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -106,13 +116,26 @@ def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
             host.click('[data-msg="begin-table"]')
             host.wait_for_selector('[data-screen="game"]')
             chooser = random.Random(3)
+            attack: list[Any] | None = None
+            taken_for = ""
+            if kind == "webkit":
+                delays = []
+                while guest.poll() is None and moves_of(host) < WEBKIT_MOVES:
+                    if own_turn(host):
+                        delays += tap([host], chooser, 1)
+                    else:
+                        host.wait_for_timeout(100)
+                direct = host.evaluate(DIRECT)
+                out, err = guest.communicate(timeout=180)
+                board = host.evaluate(BOARD)
+                browser.close()
+                return finished(kind, board, out, err, guest.returncode, direct, delays, errors)
             delays = tap([host], chooser, 10)
             direct = host.evaluate(DIRECT)  # mid-game: the guest leaves once it ends
             attacker = browser.new_context().new_page()
             attacker.on("pageerror", lambda err: errors.append(f"attacker: {err}"))
             attacker.goto(link.replace("#", "?nosw#", 1))
             attacker.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
-            attack: list[Any] | None = None
             for _ in range(600):  # until it is the guest's turn, the host reached directly
                 attack = json.loads(attacker.evaluate(ATTACK))
                 if attack is not None:
@@ -133,23 +156,37 @@ def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
         site.stop()
         relay.terminate()
         relay.wait(10)
+    found = finished(kind, board, out, err, guest.returncode, direct, delays, errors)
+    return {**found, "attack": attack, "attacker_taken_for": taken_for}
+
+
+def finished(
+    kind: str,
+    board: dict[str, Any],
+    out: str,
+    err: str,
+    code: int | None,
+    direct: Any,
+    delays: list[float],
+    errors: list[str],
+) -> dict[str, Any]:
+    """What the host and the guest saw, the guest's as it printed it."""
     lines = out.strip().splitlines()
-    if guest.returncode or not lines:
-        raise RuntimeError(f"the Firefox guest failed:\n{err[-3000:]}")
+    if code or not lines:
+        raise RuntimeError(f"the {kind} guest failed:\n{err[-3000:]}")
     return {
         "host": board,
         "guest": json.loads(lines[-1]),
         "host_direct": list(direct),
-        "attack": attack,
-        "attacker_taken_for": taken_for,
         "errors": errors,
         "taps": len(delays),
     }
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory(prefix="senator-firefox-") as folder:
-        print(json.dumps(play(Path(sys.argv[1]), Path(sys.argv[2]), Path(folder))))
+    kind = sys.argv[3] if len(sys.argv) > 3 else "firefox"
+    with tempfile.TemporaryDirectory(prefix=f"senator-{kind}-") as folder:
+        print(json.dumps(play(Path(sys.argv[1]), Path(sys.argv[2]), Path(folder), kind)))
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_rel
 
 TURN_USER, TURN_PASSWORD = "senator", "ave-caesar"
 DESK, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
-SLEEP_SECONDS = 6  # the phone's screen stays off this long each time
+SLEEP_SECONDS = 4  # the phone's screen stays off this long each time
 BACK_SECONDS = 30  # a woken phone that has not caught up by then did not come back
 
 # Every socket a page opens, so a sleep can close them as a phone's radio going off does.

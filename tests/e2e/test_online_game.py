@@ -26,6 +26,7 @@ from .test_transport import ROOT, machine_addresses, network_namespace, pytestma
 GAME = Path(__file__).with_name("online_game.py")
 WITH_FIREFOX = Path(__file__).with_name("online_firefox.py")
 PHONE = Path(__file__).with_name("online_phone.py")
+WEBKIT = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 SHOTS = ROOT / "test-results" / "screenshots"
 RUN_TIMEOUT = 420
 # Trystero logs each connection a page closed (the phone reloading, the host leaving).
@@ -37,10 +38,14 @@ def run_game(mode: str, dist: Path) -> dict[str, Any]:
     with network_namespace() as (namespace, addresses):
         assert not addresses & machine_addresses()
         command = ["ip", "netns", "exec", namespace, sys.executable]
-        scripts = {"firefox": [str(WITH_FIREFOX), str(dist)], "phone": [str(PHONE), str(dist)]}
+        scripts = {
+            "firefox": [str(WITH_FIREFOX), str(dist)],
+            "webkit": [str(WITH_FIREFOX), str(dist)],
+            "phone": [str(PHONE), str(dist)],
+        }
         script = scripts.get(mode, [str(GAME), str(dist), mode])
         run = subprocess.Popen(
-            [*command, *script, str(SHOTS)],
+            [*command, *script, str(SHOTS), *(["webkit"] if mode == "webkit" else [])],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -142,3 +147,22 @@ def test_a_phone_connects_through_a_turn_server_another_player_wrote_and_wakes_a
     assert sum(game["asleep_moves"]) >= len(game["backs"]) == 3
     assert max(game["backs"]) < 5
     assert len(set(game["moves"])) == 1
+
+
+@pytest.mark.skipif(
+    not WEBKIT.exists() or shutil.which("xvfb-run") is None,
+    reason="no WebKitGTK or Xvfb (test.sh installs both)",
+)
+def test_a_webkit_guest_with_no_webrtc_plays_at_the_table_through_the_relays(
+    dist: Path,
+) -> None:
+    """WebKitGTK here has no WebRTC at all: the guest still joins by the link, sits and
+    plays its turns, every message through the relays, the same game on both devices."""
+    game = run_game("webkit", dist)
+    print(json.dumps({k: v for k, v in game.items() if k != "host"}))
+    host, guest = game["host"], game["guest"]
+    assert game["errors"] == [] and guest["errors"] == []
+    assert guest["seated"] and guest["made"] >= 1 and guest["notice"] == ""
+    assert host["moves"] == guest["moves"] >= 16
+    if guest["webrtc"] == "undefined":
+        assert game["host_direct"] == []  # nothing but the relays between them

@@ -90,7 +90,7 @@ from .messages import (
 from .state import Online
 
 TICK_SECONDS = 3.0  # how often a device asks again for what it may have missed
-ASLEEP_SECONDS = 5.0  # a page out of sight longer may have lost its connections
+ASLEEP_SECONDS = 3.0  # a page out of sight longer may have lost its connections
 TURN_TRIES = 3  # joins with the TURN servers the others shared, while none connects
 TURN_RETRY_TICKS = 8  # ticks between two of them
 UNREACHED_TICKS = 7  # a guest that has not reached the host in this many ticks says so
@@ -738,6 +738,8 @@ def _no_relay() -> str:
 def trouble(model: Model, reason: str) -> tuple[Model, Effects]:
     if model.online is None:
         return model, ()
+    if reason == "unsupported" and not model.online.direct:
+        return model, ()  # no WebRTC here: the table's messages go through the relays
     if reason == "unsupported":
         said = _("This browser cannot make direct connections (WebRTC): try another browser.")
     elif reason == "unreached" and model.online.direct:

@@ -1,0 +1,111 @@
+"""A guest in WebKit (Debian's WebKitGTK MiniBrowser, driven by Selenium under Xvfb) at a
+Chromium host's online table. This WebKitGTK has no WebRTC (`RTCPeerConnection` is
+missing even with its `enable-webrtc` setting on: its GStreamer WebRTC backend is not
+built in), so the page meets the table through the relays alone. It opens the
+invitation link, names itself, takes a seat, and plays its own turns by tapping until
+the game has `moves` moves or ends. Run by `online_firefox.py` inside the test's
+network namespace:
+
+    xvfb-run -a python tests/e2e/others/webkit_guest.py <link> <name> <screenshot> <moves>
+
+Prints what the page showed as one JSON object; the test makes the assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from typing import Any
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+BOOT_SECONDS = 120
+GAME_SECONDS = 300
+LISTEN = """
+if (!window.seenErrors) {
+  window.seenErrors = [];
+  addEventListener('error', (e) => seenErrors.push('page: ' + e.message));
+  addEventListener('unhandledrejection', (e) => seenErrors.push('page: ' + e.reason));
+}
+"""
+
+
+def main() -> None:
+    link, name, shot, wanted = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    options = webdriver.WebKitGTKOptions()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+    options.add_argument("--enable-webrtc=true")  # in vain here: see the module's text
+    driver = webdriver.WebKitGTK(options=options)
+    result: dict[str, Any] = {"seated": False, "made": 0, "errors": []}
+    chooser = random.Random(4)
+
+    def run(script: str) -> Any:
+        return driver.execute_script(script)
+
+    def moves() -> int:
+        return int(run("return Number(document.documentElement.dataset.moves)"))
+
+    def enabled(selector: str) -> list[Any]:
+        return [e for e in driver.find_elements(By.CSS_SELECTOR, selector) if e.is_enabled()]
+
+    try:
+        driver.set_window_size(1280, 800)
+        driver.get(link.replace("#", "?nosw#", 1))
+        run(LISTEN)
+        WebDriverWait(driver, BOOT_SECONDS, 0.2).until(
+            lambda d: run("return document.documentElement.dataset.ready") == "1"
+        )
+        result["version"] = driver.capabilities.get("browserVersion", "")
+        result["webrtc"] = run("return typeof RTCPeerConnection")
+        field = driver.find_element(By.CSS_SELECTOR, "#seat-0-name")
+        field.clear()
+        field.send_keys(name)
+        WebDriverWait(driver, 60, 0.2).until(lambda d: enabled('[data-msg="take-seat"]'))
+        enabled('[data-msg="take-seat"]')[0].click()
+        WebDriverWait(driver, 60, 0.2).until(lambda d: enabled(".lobby-seat .you"))
+        result["seated"] = True
+        WebDriverWait(driver, 120, 0.2).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, '[data-screen="game"]')
+        )
+        deadline = time.monotonic() + GAME_SECONDS
+        while time.monotonic() < deadline and moves() < wanted:
+            if run("return document.querySelector('[data-screen]')?.dataset.screen") == "end":
+                break
+            try:
+                for go_on in enabled('[data-msg="go-on"]'):
+                    go_on.click()
+                actions = enabled("#decision [data-action]")
+                if not actions:
+                    time.sleep(0.15)
+                    continue
+                before = moves()
+                chooser.choice(actions).click()
+                WebDriverWait(driver, 5, 0.1).until(lambda d, n=before: moves() > n)
+                result["made"] += 1
+            except WebDriverException:
+                continue  # the table moved on under the tap: look again
+        driver.save_screenshot(shot)
+        result.update(
+            run(
+                "return {moves: Number(document.documentElement.dataset.moves),"
+                " screen: document.querySelector('[data-screen]')?.dataset.screen ?? '',"
+                " notice: document.querySelector('.notice')?.textContent ?? ''}"
+            )
+        )
+        result["errors"] = list(run("return window.seenErrors || []"))
+    except Exception as error:
+        result["errors"].append(f"script: {error}"[:2000])
+    finally:
+        driver.quit()
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
