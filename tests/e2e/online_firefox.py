@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
-from tests.e2e.online_game import BOARD, WAIT, moves_of, own_turn, tap  # noqa: E402
+from tests.e2e.online_game import BOARD, WAIT, own_turn, tap  # noqa: E402
 from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
 
 OTHERS = Path(__file__).parent / "others"
@@ -72,7 +73,8 @@ def guest_command(kind: str, link: str, shots: Path) -> list[str]:
     if kind == "webkit":
         xvfb = shutil.which("xvfb-run") or "xvfb-run"
         guest = [sys.executable, str(OTHERS / "webkit_guest.py")]
-        return [xvfb, "-a", *guest, link, "Brutus", shot, str(WEBKIT_MOVES)]
+        out = str(shots / "webkit-guest.json")
+        return [xvfb, "-a", *guest, link, "Brutus", shot, str(WEBKIT_MOVES), out]
     return [shutil.which("node") or "node", str(OTHERS / "firefox_guest.mjs"), link, "Brutus", shot]
 
 
@@ -119,17 +121,24 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
             attack: list[Any] | None = None
             taken_for = ""
             if kind == "webkit":
+                said = shots / "webkit-guest.json"
                 delays = []
-                while guest.poll() is None and moves_of(host) < WEBKIT_MOVES:
-                    if own_turn(host):
+                deadline = time.monotonic() + 300
+                while not said.exists() and guest.poll() is None and time.monotonic() < deadline:
+                    if own_turn(host):  # until the guest's turn comes after WEBKIT_MOVES
                         delays += tap([host], chooser, 1)
                     else:
                         host.wait_for_timeout(100)
+                host.wait_for_timeout(500)  # the guest's last move, on its way here
                 direct = host.evaluate(DIRECT)
-                out, err = guest.communicate(timeout=180)
                 board = host.evaluate(BOARD)
+                Path(f"{said}.done").touch()
+                _out, err = guest.communicate(timeout=180)
                 browser.close()
-                return finished(kind, board, out, err, guest.returncode, direct, delays, errors)
+                text = said.read_text(encoding="utf-8") if said.exists() else ""
+                said.unlink(missing_ok=True)
+                Path(f"{said}.done").unlink(missing_ok=True)
+                return finished(kind, board, text, err, guest.returncode, direct, delays, errors)
             delays = tap([host], chooser, 10)
             direct = host.evaluate(DIRECT)  # mid-game: the guest leaves once it ends
             attacker = browser.new_context().new_page()

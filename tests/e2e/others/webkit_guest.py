@@ -3,12 +3,14 @@ Chromium host's online table. This WebKitGTK has no WebRTC (`RTCPeerConnection` 
 missing even with its `enable-webrtc` setting on: its GStreamer WebRTC backend is not
 built in), so the page meets the table through the relays alone. It opens the
 invitation link, names itself, takes a seat, and plays its own turns by tapping until
-the game has `moves` moves or ends. Run by `online_firefox.py` inside the test's
-network namespace:
+its turn comes with the game `moves` moves on, or the game ends. Run by
+`online_firefox.py` inside the test's network namespace:
 
-    xvfb-run -a python tests/e2e/others/webkit_guest.py <link> <name> <screenshot> <moves>
+    xvfb-run -a python tests/e2e/others/webkit_guest.py <link> <name> <screenshot> <moves> <out>
 
-Prints what the page showed as one JSON object; the test makes the assertions.
+Writes what the page showed as one JSON object to the file `out`, then keeps the page
+open at its turn (so the table waits for it, on every device alike) until a file
+`<out>.done` appears; the test makes the assertions.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import json
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from selenium import webdriver
@@ -37,7 +40,8 @@ if (!window.seenErrors) {
 
 
 def main() -> None:
-    link, name, shot, wanted = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    link, name, shot, wanted, out = sys.argv[1:6]
+    done = Path(f"{out}.done")
     options = webdriver.WebKitGTKOptions()
     options.binary_location = MINIBROWSER
     options.add_argument("--automation")
@@ -69,13 +73,16 @@ def main() -> None:
         field.send_keys(name)
         WebDriverWait(driver, 60, 0.2).until(lambda d: enabled('[data-msg="take-seat"]'))
         enabled('[data-msg="take-seat"]')[0].click()
-        WebDriverWait(driver, 60, 0.2).until(lambda d: enabled(".lobby-seat .you"))
+        # Seated: the lobby marks its seat, or the host has begun already.
+        WebDriverWait(driver, 60, 0.2).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, '.lobby-seat .you, [data-screen="game"]')
+        )
         result["seated"] = True
         WebDriverWait(driver, 120, 0.2).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, '[data-screen="game"]')
         )
         deadline = time.monotonic() + GAME_SECONDS
-        while time.monotonic() < deadline and moves() < wanted:
+        while time.monotonic() < deadline:
             if run("return document.querySelector('[data-screen]')?.dataset.screen") == "end":
                 break
             try:
@@ -84,6 +91,14 @@ def main() -> None:
                 actions = enabled("#decision [data-action]")
                 if not actions:
                     time.sleep(0.15)
+                    continue
+                if moves() >= int(wanted):
+                    # Its own turn, unchanged a while (not a tap of its still on its
+                    # way): the table waits for it, on every device alike.
+                    seen = moves()
+                    time.sleep(2)
+                    if moves() == seen and enabled("#decision [data-action]"):
+                        break
                     continue
                 before = moves()
                 chooser.choice(actions).click()
@@ -102,9 +117,13 @@ def main() -> None:
         result["errors"] = list(run("return window.seenErrors || []"))
     except Exception as error:
         result["errors"].append(f"script: {error}"[:2000])
+    try:
+        Path(out).write_text(json.dumps(result), encoding="utf-8")
+        deadline = time.monotonic() + 120
+        while not done.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
     finally:
         driver.quit()
-    print(json.dumps(result))
 
 
 if __name__ == "__main__":
