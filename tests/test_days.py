@@ -5,50 +5,54 @@ refused or waited for."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import pytest
 
 import senator_core as sc
 from senator_core.online.chance import Chain
-from senator_core.online.days import Record, Table, open_table
+from senator_core.online.days import Record, Table, from_event, open_table, to_event
 from senator_core.online.keys import Key
 
 DAY = 86_400.0
+ROOM, SECRET = "0123456789abcdef", "f" * 32
 
 
 @dataclass
 class Shelf:
-    """A relay that keeps records (as text, in the order they came), and loses a part
-    of what it is given."""
+    """A relay that keeps the table's stored events (as text, in the order they came)
+    and loses a part of what it is given."""
 
     rng: random.Random
     loss: float = 0.0
     kept: list[str] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
 
-    def publish(self, record: Record) -> None:
-        text = record.to_text()
-        if text not in self.kept and self.rng.random() >= self.loss:
-            self.kept.append(text)
+    def publish(self, event: dict[str, Any]) -> None:
+        if event["id"] not in self.ids and self.rng.random() >= self.loss:
+            self.ids.add(event["id"])
+            self.kept.append(json.dumps(event))
 
 
 @dataclass
 class Player:
-    """A device and the table it keeps between its visits."""
+    """A device, the table it keeps between its visits and the events it holds."""
 
     key: Key
     chain: Chain
     table: Table
     opened: list[float] = field(default_factory=list)  # when it was open (the clock)
     read: int = 0  # what it has read of the relay (it asks for what came since)
+    events: dict[str, dict[str, Any]] = field(default_factory=dict)  # by record key
 
-
-def read(player: Player, shelf: Shelf) -> None:
-    """The device asks the relay for what came since it last asked, and takes it."""
-    fresh = [Record.from_text(text) for text in shelf.kept[player.read :]]
-    player.read = len(shelf.kept)
-    assert player.table.take_all(fresh) == []
+    def stored(self, record: Record, now: float) -> dict[str, Any]:
+        """The event that stores `record`: as it came, or made now for its own."""
+        if record.key not in self.events:
+            self.events[record.key] = to_event(record, self.key, ROOM, SECRET, int(now))
+        return self.events[record.key]
 
 
 def seat_devices(rng: random.Random, people: int, levels: tuple[str, ...]) -> list[Player]:
@@ -61,28 +65,40 @@ def seat_devices(rng: random.Random, people: int, levels: tuple[str, ...]) -> li
     tops = {p.key.public: p.chain.top for p in players}
     opener = players[0]
     begin = open_table(opener.key, opener.chain, config, devices, ("",) * people + levels, tops)
-    assert players[0].table.take(begin) is None
+    assert opener.table.take(begin) is None
     return players
 
 
+def read(player: Player, shelf: Shelf) -> None:
+    """The device asks the relay for the events since it last asked, and takes them."""
+    fresh = [json.loads(text) for text in shelf.kept[player.read :]]
+    player.read = len(shelf.kept)
+    records = [from_event(event, ROOM, SECRET) for event in fresh]
+    player.events.update({r.key: e for r, e in zip(records, fresh, strict=True)})
+    assert player.table.take_all(records) == []
+
+
+def publish(player: Player, shelf: Shelf, records: list[Record], now: float) -> None:
+    for record in records:
+        shelf.publish(player.stored(record, now))
+
+
 def visit(player: Player, shelf: Shelf, rng: random.Random, now: float) -> int:
-    """The device opens the table: it reads everything the relay has, adds what is due
-    (its reveal, the computers' moves, its player's move), and publishes again what
-    the relay lacks. The moves it made."""
+    """The device opens the table: it reads what the relay has, adds what is due (its
+    reveal, the computers' moves, its player's move), and publishes again what the
+    relay lacks. The moves it made."""
     player.opened.append(now)
     table = player.table
     read(player, shelf)
     made = 0
     while True:
-        for record in table.due():
-            shelf.publish(record)
+        publish(player, shelf, table.due(), now)
         if not table.my_turn():
             break
         assert table.game is not None
-        table.play(str(rng.choice(table.game.legal_actions())))
+        publish(player, shelf, [table.play(str(rng.choice(table.game.legal_actions())))], now)
         made += 1
-    for record in table.records():
-        shelf.publish(record)
+    publish(player, shelf, table.records(), now)
     return made
 
 
@@ -118,19 +134,19 @@ def test_devices_never_open_together_play_a_whole_game_over_days(loss: float) ->
     assert game is not None and game.round == 3
 
 
+def records_on(shelf: Shelf) -> list[Record]:
+    return [from_event(json.loads(text), ROOM, SECRET) for text in shelf.kept]
+
+
 def test_a_computers_move_made_by_two_devices_is_one_entry() -> None:
     rng = random.Random(3)
-    players = seat_devices(rng, 2, ("easy", "easy"))
+    first, second = seat_devices(rng, 2, ("easy", "easy"))
     shelf = Shelf(rng)
-    visit(players[0], shelf, rng, 0.0)
-    for player in players:  # both open, one after the other, and both read the shelf
-        for text in shelf.kept:
-            player.table.take(Record.from_text(text))
-    first, second = players
-    for record in second.table.due():
-        shelf.publish(record)
-    for text in shelf.kept:
-        first.table.take(Record.from_text(text))
+    visit(first, shelf, rng, 0.0)
+    read(second, shelf)
+    made = second.table.due()  # what the first made too, had it been open
+    assert made
+    assert first.table.take_all(made) == []
     assert [r.key for r in first.table.stream] == [r.key for r in second.table.stream]
 
 
@@ -138,44 +154,50 @@ def test_forged_replayed_and_out_of_order_records_are_refused_or_wait() -> None:
     rng = random.Random(5)
     players = seat_devices(rng, 3, ("easy",))
     shelf = Shelf(rng)
-    # Out of order: a device that reads the shelf backwards ends where one reading it
-    # forwards does.
-    for player in players:
-        visit(player, shelf, rng, 0.0)
-    for _ in range(6):
+    for _ in range(7):
         for player in players:
             visit(player, shelf, rng, 0.0)
+    # Out of order: a device that reads the relay's answer shuffled ends where the
+    # others do.
     late = Table(Key(rng.randbytes(32)), Chain())
-    shuffled = [Record.from_text(text) for text in shelf.kept]
+    shuffled = records_on(shelf)
     rng.shuffle(shuffled)
     assert late.take_all(shuffled) == []
     keeper = players[0].table
-    assert keeper.take_all([Record.from_text(text) for text in shelf.kept]) == []
+    read(players[0], shelf)
     assert late.game is not None and keeper.game is not None
     assert late.game.state() == keeper.game.state()
 
     # Replayed: taken once, nothing changes.
     moves = keeper.game.moves
-    for text in shelf.kept:
-        assert keeper.take(Record.from_text(text)) is None
+    assert keeper.take_all(records_on(shelf)) == []
     assert keeper.game.moves == moves
 
-    # Forged: an altered record's signature fails; a move signed by another device
-    # than the seat's, a second history, another table's record are refused.
+    # Forged: an altered record or event fails its signature or seal; a move signed
+    # by another device than the seat's, a second history, another table's record
+    # are refused.
     last = keeper.stream[-1]
     altered = last.to_text().replace('"action":"', '"action":"x', 1)
     assert altered != last.to_text()
     with pytest.raises(ValueError, match="signature"):
         Record.from_text(altered)
+    event = json.loads(shelf.kept[-1])
+    with pytest.raises(ValueError, match="signature"):
+        from_event({**event, "created_at": event["created_at"] + 1}, ROOM, SECRET)
+    with pytest.raises(ValueError, match="another table"):
+        from_event(event, "fedcba9876543210", SECRET)
+    with pytest.raises(ValueError, match="seal"):
+        from_event(event, ROOM, "e" * 32)
+    with pytest.raises(ValueError, match="author"):  # another's record, in one's own event
+        to_event(last, Key(rng.randbytes(32)), ROOM, SECRET, 0)
     game = keeper.game
     assert game.to_move is not None and not keeper.point
     mover = keeper.devices[game.to_move]
+    assert mover  # a person's turn: the computers' moves were made by whoever opened
     other = next(p for p in players if p.key.public != mover)
     action = str(game.legal_actions()[0])
     forged = Record(keeper.name, "move", len(keeper.stream), last.key, {"action": action}, "")
-    refused = "not the seat's device" if mover else "not the computer's move"
-    if mover or action != keeper.computer_move():
-        assert keeper.take(forged.signed(other.key)) == refused
+    assert keeper.take(forged.signed(other.key)) == "not the seat's device"
     forked = Record(keeper.name, "move", len(keeper.stream) - 1, "0" * 32, {"action": "x"}, "")
     assert keeper.take(forked.signed(players[1].key)) == "another history"
     stranger = replace(last, table="f" * 32).signed(players[1].key)
@@ -187,18 +209,17 @@ def test_a_computers_move_that_is_not_the_computers_is_refused() -> None:
     """Every device computes a computer's move itself: one that differs is refused,
     whoever signed it."""
     rng = random.Random(11)
-    players = seat_devices(rng, 2, ("easy", "easy"))
+    first, second = seat_devices(rng, 2, ("easy", "easy"))
     shelf = Shelf(rng)
-    first, second = players
-    shelf.publish(first.table.stream[0])  # the table's beginning
+    publish(first, shelf, first.table.records(), 0.0)  # the table's beginning
     table = second.table
     for _ in range(100):  # until the second opens with a computer to move
         read(first, shelf)
-        for record in first.table.due():
-            shelf.publish(record)
+        publish(first, shelf, first.table.due(), 0.0)
         if first.table.my_turn():  # its move, and the page closes before anything else
             assert first.table.game is not None
-            shelf.publish(first.table.play(str(first.table.game.legal_actions()[0])))
+            action = str(first.table.game.legal_actions()[0])
+            publish(first, shelf, [first.table.play(action)], 0.0)
         read(second, shelf)
         game = table.game
         if game is not None and not table.point and not table.devices[game.to_move or 0]:

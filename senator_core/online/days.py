@@ -36,7 +36,8 @@ from ..config import GameConfig
 from ..game import Game, new_game
 from .chance import LENGTH, Chain, follows, is_link, seed_of
 from .device import ends_round, played
-from .keys import Key, verifies
+from .keys import Key, verifies, verify
+from .relays import SEAL_BYTES, Seal, event_id, topic_of
 
 Kind = Literal["begin", "move", "reveal"]
 KINDS = ("begin", "move", "reveal")
@@ -105,6 +106,56 @@ class Record:
         if not verifies(author, record.signed_text, sig):
             raise ValueError("signature")
         return record
+
+
+def stored_kind(topic: str) -> int:
+    """The kind of a table's stored events: a regular kind (relays keep those), spread
+    over 3000-3999 by the table's topic."""
+    return 3_000 + int(topic[:8], 16) % 1_000
+
+
+def to_event(record: Record, key: Key, room: str, secret: str, created_at: int) -> dict[str, Any]:
+    """The Nostr event that stores `record` on the relays: tagged with the table's
+    topic and the record's index, its text sealed with the table's secret, signed by
+    its author. A device keeps the event as it made or got it, and publishes that
+    same event again where a relay lacks it (only its author could sign another)."""
+    if key.public != record.author:
+        raise ValueError("a record is stored by its author")
+    topic = topic_of(room)
+    nonce = hashlib.sha256(f"senator-days|{record.key}|{record.author}".encode()).digest()
+    event: dict[str, Any] = {
+        "pubkey": record.author,
+        "created_at": created_at,
+        "kind": stored_kind(topic),
+        "tags": [["x", topic], ["i", f"{record.kind}:{record.index}"]],
+        "content": Seal(secret, room).seal(record.to_text(), nonce[:SEAL_BYTES]),
+    }
+    event["id"] = event_id(event)
+    event["sig"] = key.sign(bytes.fromhex(event["id"]))
+    return event
+
+
+def from_event(event: object, room: str, secret: str) -> Record:
+    """The record a stored event holds; ValueError if the event is not the table's,
+    not whole, or not its author's."""
+    if not isinstance(event, dict):
+        raise ValueError("not an event")
+    topic = topic_of(room)
+    try:
+        ident, author, sig = str(event["id"]), str(event["pubkey"]), str(event["sig"])
+        if event["kind"] != stored_kind(topic) or ["x", topic] not in event["tags"]:
+            raise ValueError("another table's")
+        if event_id(event) != ident or not verify(author, bytes.fromhex(ident), sig):
+            raise ValueError("signature")
+        text = Seal(secret, room).open(str(event["content"]))
+    except (KeyError, TypeError) as err:
+        raise ValueError("not an event") from err
+    if text is None:
+        raise ValueError("seal")
+    record = Record.from_text(text)
+    if record.author != author:
+        raise ValueError("author")
+    return record
 
 
 def table_of(begin: Record) -> str:
