@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
-from tests.e2e.online_game import BOARD, WAIT, own_turn, tap  # noqa: E402
+from tests.e2e.online_game import BOARD, WAIT, moves_of, own_turn, play_one, tap  # noqa: E402
 from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
 
 OTHERS = Path(__file__).parent / "others"
@@ -126,7 +126,10 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
                 deadline = time.monotonic() + 300
                 while not said.exists() and guest.poll() is None and time.monotonic() < deadline:
                     if own_turn(host):  # until the guest's turn comes after WEBKIT_MOVES
-                        delays += tap([host], chooser, 1)
+                        before = moves_of(host)
+                        play_one(host, chooser)  # (a tap that made no move is tried again)
+                        host.wait_for_timeout(300)
+                        delays += [0.0] if moves_of(host) > before else []
                     else:
                         host.wait_for_timeout(100)
                 host.wait_for_timeout(500)  # the guest's last move, on its way here
