@@ -252,3 +252,38 @@ def test_two_tables_on_one_device_stay_apart() -> None:
     assert other.take(one[0].table.stream[0]) == "a second beginning"
     reveal = one[0].table.due()[0]
     assert other.take(reveal) == "table"
+
+
+def test_thousands_of_fuzzed_records_from_a_seated_device_never_break_the_table() -> None:
+    """Records signed by a seated device (so every one passes the signature) that is
+    not the one to move, with bodies, places and kinds made at random: each is
+    refused or waits, and the game stays as it was."""
+    rng = random.Random(17)
+    players = seat_devices(rng, 2, ("easy",))
+    shelf = Shelf(rng)
+    for _ in range(3):
+        for player in players:
+            visit(player, shelf, rng, 0.0)
+    table = players[0].table
+    assert table.game is not None and table.game.to_move is not None
+    mover = table.devices[table.game.to_move]
+    signer = next(p for p in players if p.key.public != mover)
+    before = table.game.state()
+    words = ["play 1", "withdraw", "assassin", "", "x" * 50, "topic war", "1", None, 5, []]
+    for _ in range(2_000):
+        index = rng.choice([0, 1, len(table.stream), len(table.stream) + 1, -1, 10**9])
+        kind = rng.choice(["move", "reveal", "begin"])
+        body = rng.choice(
+            [
+                {"action": rng.choice(words)},
+                {"link": f"{rng.getrandbits(256):064x}"},
+                {"link": rng.choice(words)},
+                {},
+                {"config": {}, "devices": [], "levels": [], "tops": {}},
+            ]
+        )
+        prev = rng.choice([table.stream[-1].key, "", "0" * 32])
+        record = Record(table.name, kind, index, prev, body, "")  # type: ignore[arg-type]
+        problem = table.take(record.signed(signer.key))
+        assert problem is None or isinstance(problem, str)
+    assert table.game.state() == before
