@@ -102,6 +102,16 @@ def visit(player: Player, shelf: Shelf, rng: random.Random, now: float) -> int:
     return made
 
 
+def opened_in_turn(rng: random.Random, people: int, times: int) -> tuple[list[Player], Shelf]:
+    """A table of `people` and a computer, each device opened `times` times in turn."""
+    players = seat_devices(rng, people, ("easy",))
+    shelf = Shelf(rng)
+    for _ in range(times):
+        for player in players:
+            visit(player, shelf, rng, 0.0)
+    return players, shelf
+
+
 def play_over_days(players: list[Player], shelf: Shelf, rng: random.Random) -> float:
     """The devices open one after another, never two at once, until every one has the
     game's end; the days it took."""
@@ -152,11 +162,7 @@ def test_a_computers_move_made_by_two_devices_is_one_entry() -> None:
 
 def test_forged_replayed_and_out_of_order_records_are_refused_or_wait() -> None:
     rng = random.Random(5)
-    players = seat_devices(rng, 3, ("easy",))
-    shelf = Shelf(rng)
-    for _ in range(7):
-        for player in players:
-            visit(player, shelf, rng, 0.0)
+    players, shelf = opened_in_turn(rng, 3, 7)
     # Out of order: a device that reads the relay's answer shuffled ends where the
     # others do.
     late = Table(Key(rng.randbytes(32)), Chain())
@@ -259,11 +265,7 @@ def test_thousands_of_fuzzed_records_from_a_seated_device_never_break_the_table(
     not the one to move, with bodies, places and kinds made at random: each is
     refused or waits, and the game stays as it was."""
     rng = random.Random(17)
-    players = seat_devices(rng, 2, ("easy",))
-    shelf = Shelf(rng)
-    for _ in range(3):
-        for player in players:
-            visit(player, shelf, rng, 0.0)
+    players, _shelf = opened_in_turn(rng, 2, 3)
     table = players[0].table
     assert table.game is not None and table.game.to_move is not None
     mover = table.devices[table.game.to_move]
