@@ -65,12 +65,19 @@ def broken(driver: Any, url: str, shots: str) -> dict[str, Any]:
     )
 
 
-def main() -> None:
-    url, shots = sys.argv[1], sys.argv[2]
+def launch(*arguments: str) -> Any:
+    """WebKitGTK's MiniBrowser under WebKitWebDriver, with these arguments besides."""
     options = webdriver.WebKitGTKOptions()
     options.binary_location = MINIBROWSER
     options.add_argument("--automation")
-    driver = webdriver.WebKitGTK(options=options)
+    for argument in arguments:
+        options.add_argument(argument)
+    return webdriver.WebKitGTK(options=options)
+
+
+def main() -> None:
+    url, shots = sys.argv[1], sys.argv[2]
+    driver = launch()
     result: dict[str, Any] = {}
     if sys.argv[3:] == ["broken"]:
         try:

@@ -22,31 +22,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+from webkit import LISTEN, launch  # beside this file: the smoke game's
 
-MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 BOOT_SECONDS = 120
 GAME_SECONDS = 300
-LISTEN = """
-if (!window.seenErrors) {
-  window.seenErrors = [];
-  addEventListener('error', (e) => seenErrors.push('page: ' + e.message));
-  addEventListener('unhandledrejection', (e) => seenErrors.push('page: ' + e.reason));
-}
-"""
 
 
 def main() -> None:
     link, name, shot, wanted, out = sys.argv[1:6]
     done = Path(f"{out}.done")
-    options = webdriver.WebKitGTKOptions()
-    options.binary_location = MINIBROWSER
-    options.add_argument("--automation")
-    options.add_argument("--enable-webrtc=true")  # in vain here: see the module's text
-    driver = webdriver.WebKitGTK(options=options)
+    driver = launch("--enable-webrtc=true")  # in vain here: see the module's text
     result: dict[str, Any] = {"seated": False, "made": 0, "errors": []}
     chooser = random.Random(4)
 
