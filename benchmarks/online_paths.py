@@ -40,8 +40,15 @@ sys.path.insert(0, str(ROOT))
 
 from tests.e2e import online_phone as phone  # noqa: E402
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
-from tests.e2e.online_game import MOVED, NO_DIRECT, SIZES, moves_of, tap  # noqa: E402
-from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
+from tests.e2e.online_game import (  # noqa: E402
+    MOVED,
+    NO_DIRECT,
+    SIZES,
+    moves_of,
+    open_relay_table,
+    tap,
+)
+from tests.e2e.online_table import namespace_chromium, start_relay  # noqa: E402
 from tests.e2e.test_transport import network_namespace  # noqa: E402
 
 # Inside the namespace this file runs itself with these arguments.
@@ -83,12 +90,7 @@ def measure(mode: str, moves: int, reloads: int, idle: float) -> dict[str, Any]:
                     context.add_init_script(NO_DIRECT)
                 pages.append(context.new_page())
             host, *guests = pages
-            host.goto(f"{site.origin}{SUBPATH}?nosw")
-            host.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
-            wait_for_relay(relay, relay_url, folder)
-            host.click('[data-msg="online-game"]')
-            host.click('[data-msg="open-table"]:not([data-value])')
-            link = host.input_value("#invitation")
+            link = open_relay_table(host, site, relay, relay_url, folder)
             seated = []
             for guest, name in zip(guests, ("Brutus", "Cassia"), strict=True):
                 guest.goto(link.replace("#", "?nosw#", 1))

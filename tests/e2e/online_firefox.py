@@ -28,8 +28,16 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
-from tests.e2e.online_game import BOARD, WAIT, moves_of, own_turn, play_one, tap  # noqa: E402
-from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
+from tests.e2e.online_game import (  # noqa: E402
+    BOARD,
+    WAIT,
+    moves_of,
+    open_relay_table,
+    own_turn,
+    play_one,
+    tap,
+)
+from tests.e2e.online_table import namespace_chromium, start_relay  # noqa: E402
 
 OTHERS = Path(__file__).parent / "others"
 WEBKIT_MOVES = 16  # enough for every kind of entry: moves, a deal's reveals, a round's end
@@ -101,12 +109,7 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
             host = context.new_page()
             errors: list[str] = []
             host.on("pageerror", lambda err: errors.append(str(err)))
-            host.goto(f"{site.origin}{SUBPATH}?nosw")
-            host.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
-            wait_for_relay(relay, relay_url, folder)
-            host.click('[data-msg="online-game"]')
-            host.click('[data-msg="open-table"]:not([data-value])')
-            link = host.input_value("#invitation")
+            link = open_relay_table(host, site, relay, relay_url, folder)
             guest = subprocess.Popen(
                 guest_command(kind, link, shots),
                 cwd=ROOT,

@@ -135,6 +135,17 @@ def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> l
     return delays
 
 
+def open_relay_table(host: Any, site: Site, relay: Any, relay_url: str, folder: Path) -> str:
+    """The host's page loads and, once the relay answers, opens a table met through it:
+    the invitation link."""
+    host.goto(f"{site.origin}{SUBPATH}?nosw")
+    host.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+    wait_for_relay(relay, relay_url, folder)
+    host.click('[data-msg="online-game"]')
+    host.click('[data-msg="open-table"]:not([data-value])')
+    return str(host.input_value("#invitation"))
+
+
 def seat_by_link(host: Any, guest: Any, link: str, name: str) -> None:
     """A guest opens the link, names themself and takes a seat."""
     guest.goto(link.replace("#", "?nosw#", 1))  # the link as sent; no service worker here

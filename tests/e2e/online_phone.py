@@ -27,17 +27,18 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
+from tests.e2e.conftest import SUBPATH, Site, stored_setup  # noqa: E402
 from tests.e2e.online_game import (  # noqa: E402
     MOVED,
     NO_DIRECT,
     WAIT,
     moves_of,
+    open_relay_table,
     own_turn,
     seat_by_link,
     tap,
 )
-from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
+from tests.e2e.online_table import namespace_chromium, start_relay  # noqa: E402
 
 TURN_USER, TURN_PASSWORD = "senator", "ave-caesar"
 DESK, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
@@ -169,12 +170,8 @@ def play(dist: Path, shots: Path, sleeps: int, folder: Path) -> dict[str, Any]:
                 page.on("console", lambda m, i=index: consoled.append(f"{i}: {m.text}"[:300]))
                 pages.append(page)
             host, phone = pages
-            host.goto(f"{site.origin}{SUBPATH}?nosw")
-            host.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
-            wait_for_relay(relay, relay_url, folder)
-            host.click('[data-msg="online-game"]')
-            host.click('[data-msg="open-table"]:not([data-value])')
-            seat_by_link(host, phone, host.input_value("#invitation"), "Brutus")
+            link = open_relay_table(host, site, relay, relay_url, folder)
+            seat_by_link(host, phone, link, "Brutus")
             host.wait_for_selector('[data-msg="begin-table"]:not([disabled])')
             host.click('[data-msg="begin-table"]')
             for page in pages:
