@@ -20,13 +20,12 @@ from typing import Any
 
 import pytest
 
-from .test_other_browsers import FIREFOX
+from .test_other_browsers import FIREFOX, WEBKIT
 from .test_transport import ROOT, machine_addresses, network_namespace, pytestmark  # noqa: F401
 
 GAME = Path(__file__).with_name("online_game.py")
 WITH_FIREFOX = Path(__file__).with_name("online_firefox.py")
 PHONE = Path(__file__).with_name("online_phone.py")
-WEBKIT = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 SHOTS = ROOT / "test-results" / "screenshots"
 RUN_TIMEOUT = 420
 # Trystero logs each connection a page closed (the phone reloading, the host leaving).
@@ -39,13 +38,13 @@ def run_game(mode: str, dist: Path) -> dict[str, Any]:
         assert not addresses & machine_addresses()
         command = ["ip", "netns", "exec", namespace, sys.executable]
         scripts = {
-            "firefox": [str(WITH_FIREFOX), str(dist)],
-            "webkit": [str(WITH_FIREFOX), str(dist)],
-            "phone": [str(PHONE), str(dist)],
+            "firefox": [WITH_FIREFOX, dist, SHOTS],
+            "webkit": [WITH_FIREFOX, dist, SHOTS, "webkit"],
+            "phone": [PHONE, dist, SHOTS],
         }
-        script = scripts.get(mode, [str(GAME), str(dist), mode])
+        script = scripts.get(mode, [GAME, dist, mode, SHOTS])
         run = subprocess.Popen(
-            [*command, *script, str(SHOTS), *(["webkit"] if mode == "webkit" else [])],
+            [*command, *map(str, script)],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
