@@ -35,7 +35,7 @@ from ..bots import make
 from ..config import GameConfig
 from ..game import Game, new_game
 from .chance import LENGTH, Chain, follows, is_link, seed_of
-from .device import ends_round, played
+from .device import played, starts_round
 from .keys import Key, verifies, verify
 from .relays import SEAL_BYTES, Seal, event_id, topic_of
 
@@ -357,30 +357,27 @@ class Table:
             after = played(game, action)
         except IllegalActionError:
             return "illegal"
-        del after
         self.stream.append(record)
         self.known.add(record.key)
+        if not starts_round(game, after):
+            self.game = after  # else it waits for the next round's chance (`_settle`)
         return None
 
     def _settle(self) -> None:
-        """Plays what the stream and the reveals now allow: the deal, and a move that
-        waited for its chance point; then records that came early."""
+        """Plays what the reveals now allow: the deal, and the move that ends a round
+        once the next round's chance point is complete; then records that came early."""
         assert self.begin is not None
-        if self.game is None:
-            reveals = self.reveals.get(1, {})
+        point = self.point
+        if point:
+            reveals = self.reveals.get(point, {})
             if set(reveals) != self.seated:
                 return
-            self.game = new_game(replace(self.config, seed=seed_of(1, reveals)))
-        while self.game.moves < len(self.stream) - 1:
-            action = str(self.stream[self.game.moves + 1].body["action"])
-            reseed = None
-            if ends_round(self.game, action):
-                point = self.game.round + 1
-                reveals = self.reveals.get(point, {})
-                if set(reveals) != self.seated:
-                    return
-                reseed = seed_of(point, reveals)
-            self.game = played(self.game, action, reseed)
+            seed = seed_of(point, reveals)
+            if self.game is None:
+                self.game = new_game(replace(self.config, seed=seed))
+            else:
+                action = str(self.stream[-1].body["action"])
+                self.game = played(self.game, action, seed)
         self._early(self.stream[-1].key)
 
     # ------------------------------------------------------------ what to add
