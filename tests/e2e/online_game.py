@@ -109,25 +109,32 @@ def play_one(page: Any, chooser: random.Random) -> None:
 def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> list[float]:
     """Taps on whichever page shows its own player's turn, `moves` moves or, with None,
     until every page shows the game's end; the delays from each tap until every page
-    had its move."""
+    had its move. A tap whose move shows only after the look for it gave up counts
+    when it shows (the turn may have passed to a page not tapped here)."""
     delays: list[float] = []
     deadline = time.monotonic() + GAME_SECONDS
+    late: tuple[Any, int, float] | None = None  # the last tap that showed no move yet
     while moves is None or len(delays) < moves:
         if time.monotonic() > deadline:
             raise RuntimeError(f"the game did not end in {GAME_SECONDS} s")
         if moves is None and all(page.evaluate(SCREEN) == "end" for page in pages):
             break
-        mover = next((pg for pg in pages if own_turn(pg)), None)
-        if mover is None:
-            pages[0].wait_for_timeout(100)
-            continue
-        before = moves_of(mover)
-        play_one(mover, chooser)
-        tapped = time.monotonic()
-        try:
-            mover.wait_for_function(MOVED, arg=before, timeout=3000)
-        except PlaywrightTimeout:
-            continue  # the tap made no move (a bid that was not legal): tap again
+        if late is not None and moves_of(late[0]) > late[1]:
+            mover, _before, tapped = late
+            late = None
+        else:
+            mover = next((pg for pg in pages if own_turn(pg)), None)
+            if mover is None:
+                pages[0].wait_for_timeout(100)
+                continue
+            before = moves_of(mover)
+            play_one(mover, chooser)
+            tapped = time.monotonic()
+            try:
+                mover.wait_for_function(MOVED, arg=before, timeout=3000)
+            except PlaywrightTimeout:
+                late = (mover, before, tapped)
+                continue  # no move yet (or a bid that was not legal): look again
         after = moves_of(mover)
         for page in pages:
             page.wait_for_function(MOVED, arg=after - 1)
