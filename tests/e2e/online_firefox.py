@@ -31,10 +31,8 @@ from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup 
 from tests.e2e.online_game import (  # noqa: E402
     BOARD,
     WAIT,
-    moves_of,
     open_relay_table,
     own_turn,
-    play_one,
     tap,
 )
 from tests.e2e.online_table import namespace_chromium, start_relay  # noqa: E402
@@ -76,12 +74,12 @@ DIRECT = """window.senator.pyodide.runPython(
 ).toJs()"""
 
 
-def guest_command(kind: str, link: str, shots: Path) -> list[str]:
+def guest_command(kind: str, link: str, shots: Path, folder: Path) -> list[str]:
     shot = str(shots / f"online-{kind}-guest-1280.png")
     if kind == "webkit":
         xvfb = shutil.which("xvfb-run") or "xvfb-run"
         guest = [sys.executable, str(OTHERS / "webkit_guest.py")]
-        out = str(shots / "webkit-guest.json")
+        out = str(folder / "webkit-guest.json")  # the run's own: nothing left from another
         return [xvfb, "-a", *guest, link, "Brutus", shot, str(WEBKIT_MOVES), out]
     return [shutil.which("node") or "node", str(OTHERS / "firefox_guest.mjs"), link, "Brutus", shot]
 
@@ -111,7 +109,7 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
             host.on("pageerror", lambda err: errors.append(str(err)))
             link = open_relay_table(host, site, relay, relay_url, folder)
             guest = subprocess.Popen(
-                guest_command(kind, link, shots),
+                guest_command(kind, link, shots, folder),
                 cwd=ROOT,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -124,15 +122,12 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
             attack: list[Any] | None = None
             taken_for = ""
             if kind == "webkit":
-                said = shots / "webkit-guest.json"
+                said = folder / "webkit-guest.json"
                 delays = []
                 deadline = time.monotonic() + 300
                 while not said.exists() and guest.poll() is None and time.monotonic() < deadline:
                     if own_turn(host):  # until the guest's turn comes after WEBKIT_MOVES
-                        before = moves_of(host)
-                        play_one(host, chooser)  # (a tap that made no move is tried again)
-                        host.wait_for_timeout(300)
-                        delays += [0.0] if moves_of(host) > before else []
+                        delays += tap([host], chooser, 1)
                     else:
                         host.wait_for_timeout(100)
                 host.wait_for_timeout(500)  # the guest's last move, on its way here
@@ -142,8 +137,6 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
                 _out, err = guest.communicate(timeout=180)
                 browser.close()
                 text = said.read_text(encoding="utf-8") if said.exists() else ""
-                said.unlink(missing_ok=True)
-                Path(f"{said}.done").unlink(missing_ok=True)
                 return finished(kind, board, text, err, guest.returncode, direct, delays, errors)
             delays = tap([host], chooser, 10)
             direct = host.evaluate(DIRECT)  # mid-game: the guest leaves once it ends
