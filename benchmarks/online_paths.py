@@ -38,6 +38,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.e2e import conftest as e2e  # noqa: E402
 from tests.e2e import online_phone as phone  # noqa: E402
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
 from tests.e2e.online_game import (  # noqa: E402
@@ -50,6 +51,8 @@ from tests.e2e.online_game import (  # noqa: E402
 )
 from tests.e2e.online_table import namespace_chromium, start_relay  # noqa: E402
 from tests.e2e.test_transport import network_namespace  # noqa: E402
+
+e2e.POLLING = "raf"  # a move's delay is timed to the frame its page shows it in
 
 # Inside the namespace this file runs itself with these arguments.
 INSIDE = "--inside"

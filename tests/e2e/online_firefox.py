@@ -32,8 +32,8 @@ from tests.e2e.online_game import (  # noqa: E402
     BOARD,
     WAIT,
     open_relay_table,
-    own_turn,
     tap,
+    tap_once,
 )
 from tests.e2e.online_table import namespace_chromium, start_relay  # noqa: E402
 
@@ -126,9 +126,9 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
                 delays = []
                 deadline = time.monotonic() + 300
                 while not said.exists() and guest.poll() is None and time.monotonic() < deadline:
-                    if own_turn(host):  # until the guest's turn comes after WEBKIT_MOVES
-                        delays += tap([host], chooser, 1)
-                    else:
+                    made = tap_once(host, chooser)  # until the guest's turn after WEBKIT_MOVES
+                    delays += made
+                    if not made:
                         host.wait_for_timeout(100)
                 host.wait_for_timeout(500)  # the guest's last move, on its way here
                 direct = host.evaluate(DIRECT)
@@ -148,8 +148,7 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
                 attack = json.loads(attacker.evaluate(ATTACK))
                 if attack is not None:
                     break
-                if own_turn(host):
-                    delays += tap([host], chooser, 1)
+                delays += tap_once(host, chooser)
                 attacker.wait_for_timeout(100)
             host.wait_for_timeout(1000)
             taken_for = host.evaluate(TAKEN_FOR, attack[0]) if attack else ""

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
+from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup, wait_for  # noqa: E402
 from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
 
 WAIT = 30_000  # ms, for a loaded machine
@@ -106,6 +106,22 @@ def play_one(page: Any, chooser: random.Random) -> None:
         return
 
 
+def tap_once(page: Any, chooser: random.Random) -> list[float]:
+    """One tap on `page` if it shows its own player's turn, never waiting for a turn
+    to come (a page may make a move that is no choice itself, and the turn pass on to
+    a device that has stopped): the delay until the move showed, if it did."""
+    if not own_turn(page):
+        return []
+    before = moves_of(page)
+    play_one(page, chooser)
+    tapped = time.monotonic()
+    try:
+        wait_for(page, MOVED, arg=before, timeout=TAP_MS)
+    except PlaywrightTimeout:
+        return []
+    return [time.monotonic() - tapped]
+
+
 def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> list[float]:
     """Taps on whichever page shows its own player's turn, `moves` moves or, with None,
     until every page shows the game's end; the delays from each tap until every page
@@ -131,13 +147,13 @@ def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> l
             play_one(mover, chooser)
             tapped = time.monotonic()
             try:
-                mover.wait_for_function(MOVED, arg=before, timeout=3000)
+                wait_for(mover, MOVED, arg=before, timeout=3000)
             except PlaywrightTimeout:
                 late = (mover, before, tapped)
                 continue  # no move yet (or a bid that was not legal): look again
         after = moves_of(mover)
         for page in pages:
-            page.wait_for_function(MOVED, arg=after - 1)
+            wait_for(page, MOVED, arg=after - 1)
         delays.append(time.monotonic() - tapped)
     return delays
 
@@ -280,7 +296,7 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
                 phone.reload()
                 phone.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
                 phone.wait_for_selector('[data-screen="game"]')
-                phone.wait_for_function(MOVED, arg=moves_of(host) - 1)
+                wait_for(phone, MOVED, arg=moves_of(host) - 1)
                 reload_seconds = time.monotonic() - reloaded
                 delays += tap(pages, chooser, 8)
                 for index, page in enumerate(pages):

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.e2e.conftest import SUBPATH, Site, stored_setup  # noqa: E402
+from tests.e2e.conftest import SUBPATH, Site, stored_setup, wait_for  # noqa: E402
 from tests.e2e.online_game import (  # noqa: E402
     MOVED,
     NO_DIRECT,
@@ -128,7 +128,7 @@ def phone_moves_catch_up(host: Any, phone: Any) -> float:
     never does)."""
     woke = time.monotonic()
     try:
-        phone.wait_for_function(MOVED, arg=moves_of(host) - 1, timeout=BACK_SECONDS * 1000)
+        wait_for(phone, MOVED, arg=moves_of(host) - 1, timeout=BACK_SECONDS * 1000)
     except Exception:
         return BACK_SECONDS + 1.0
     return time.monotonic() - woke
@@ -179,7 +179,7 @@ def play(dist: Path, shots: Path, sleeps: int, folder: Path) -> dict[str, Any]:
             begun = time.monotonic()
             # The phone's connection to the host forms through the TURN server.
             try:
-                phone.wait_for_function("() => window.senatorDirect > 0", timeout=WAIT)
+                wait_for(phone, "() => window.senatorDirect > 0", timeout=WAIT)
             except Exception:
                 state = phone.evaluate(
                     "window.senator.pyodide.runPython('o = page.model.online;"

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from building.browser import chromium_options  # noqa: E402
-from tests.e2e.conftest import SUBPATH, Site  # noqa: E402
+from tests.e2e.conftest import SUBPATH, Site, wait_for  # noqa: E402
 
 # Without it Chromium offers an mDNS name instead of its address, which no one here
 # resolves.
@@ -152,7 +152,7 @@ def play(dist: Path, folder: Path) -> dict[str, Any]:
             room = {"room": f"table-{time.time_ns()}", "password": PASSWORD, "relays": [relay_url]}
             ids = [page.evaluate(JOIN, room) for page in pages]
             for page in pages:
-                page.wait_for_function("window.seen.joined.length >= 2")
+                wait_for(page, "window.seen.joined.length >= 2")
             connected = time.monotonic()
 
             first, second, third = pages
@@ -161,20 +161,20 @@ def play(dist: Path, folder: Path) -> dict[str, Any]:
             second.evaluate("window.table.send('to all, from the second')")
             # Each page hears the others' messages to all; the third also the one to it.
             for page, count in zip(pages, (1, 1, 3), strict=True):
-                page.wait_for_function("(n) => window.seen.messages.length >= n", arg=count)
+                wait_for(page, "(n) => window.seen.messages.length >= n", arg=count)
             pairs = [page.evaluate(SELECTED_PAIRS) for page in pages]
             heard = [page.evaluate("window.seen") for page in pages]
 
             third.close(run_before_unload=True)
             for page in (first, second):
-                page.wait_for_function("(peer) => window.seen.left.includes(peer)", arg=ids[2])
+                wait_for(page, "(peer) => window.seen.left.includes(peer)", arg=ids[2])
             gone = time.monotonic()
             after = [page.evaluate("window.seen") for page in (first, second)]
             # The first drops the second (as a page drops one that floods it): both
             # see the other leave.
             first.evaluate("(peer) => window.table.drop(peer)", ids[1])
-            first.wait_for_function("(peer) => window.seen.left.includes(peer)", arg=ids[1])
-            second.wait_for_function("(peer) => window.seen.left.includes(peer)", arg=ids[0])
+            wait_for(first, "(peer) => window.seen.left.includes(peer)", arg=ids[1])
+            wait_for(second, "(peer) => window.seen.left.includes(peer)", arg=ids[0])
             dropped = [page.evaluate("window.seen.left") for page in (first, second)]
             browser.close()
     finally:

@@ -24,7 +24,7 @@ from senator_core.records import HUMAN, Record
 
 from ..viewkit import DECISIONS_DOCKET, rigged_config
 from .axe import assert_accessible, violations
-from .conftest import BOOT_TIMEOUT, READY_OFFER, Watch, open_deal, open_file
+from .conftest import BOOT_TIMEOUT, READY_OFFER, Watch, open_deal, open_file, wait_for
 from .test_interface import SHOTS
 
 # From the start of the rigged deal of `DECISIONS_DOCKET`: each kind of decision and
@@ -113,7 +113,7 @@ def check_every_screen(page: Any, size: str) -> list[str]:
         # The next thing to do (an action, or a round's summary to go on from), read in
         # one look: a move that is no choice the page makes itself after a pause, so a
         # second look may find another table.
-        offer = page.wait_for_function(READY_OFFER, timeout=BOOT_TIMEOUT).json_value()
+        offer = wait_for(page, READY_OFFER, timeout=BOOT_TIMEOUT).json_value()
         assert not offer["ended"], "the first round ends with its summary held"
         if offer["story"]:
             found += look(page, "a round's summary")
@@ -121,12 +121,12 @@ def check_every_screen(page: Any, size: str) -> list[str]:
             story.wait_for(state="detached")
             break
         if offer["forced"]:
-            page.wait_for_function(f"document.documentElement.dataset.moves !== '{offer['moves']}'")
+            wait_for(page, f"document.documentElement.dataset.moves !== '{offer['moves']}'")
         else:
             if offer["guarded"]:
                 page.locator("[data-guard]").wait_for(state="detached")
             page.locator("#decision [data-action]").first.press("Enter")
-            page.wait_for_function(f"document.documentElement.dataset.moves !== '{offer['moves']}'")
+            wait_for(page, f"document.documentElement.dataset.moves !== '{offer['moves']}'")
     else:
         raise AssertionError("the first round never ended")
 
@@ -140,7 +140,7 @@ def check_every_screen(page: Any, size: str) -> list[str]:
     click(page, "[data-msg='play-from']")
     page.locator("[data-screen='game']").wait_for()
     final = str(last.game.legal_actions()[0])
-    offer = page.wait_for_function(READY_OFFER, timeout=BOOT_TIMEOUT).json_value()
+    offer = wait_for(page, READY_OFFER, timeout=BOOT_TIMEOUT).json_value()
     if not offer["ended"] and not offer["forced"]:
         if offer["guarded"]:
             page.locator("[data-guard]").wait_for(state="detached")

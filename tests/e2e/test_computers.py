@@ -29,7 +29,7 @@ from senator_core.app.ui.text import OCCUPANT_LABELS
 from senator_core.bots import finish, make
 from senator_core.bots.hint import hinting
 
-from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game, playwright_api
+from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game, playwright_api, wait_for
 
 GAME_TIMEOUT = 240_000  # ms for a whole game of computers, on a loaded machine
 HUMAN = "human"
@@ -158,7 +158,8 @@ def test_one_person_against_three_computers_into_the_second_round(
     hinted = False
     clicks = 0
     while page.evaluate(f"() => {ROUND_JS}") < 2:
-        page.wait_for_function(
+        wait_for(
+            page,
             "() => document.querySelector('#decision:not(.thinking) [data-action]')",
             timeout=GAME_TIMEOUT,
         )
@@ -243,11 +244,11 @@ def test_a_search_that_stops_on_an_error_is_said(site: Site, page: Any, watch: W
     assert not watch.errors
     while not page.locator("#decision.thinking").count():  # on to the computer's turn
         page.locator("#decision [data-action]").first.click()
-        page.wait_for_function(
-            "() => document.querySelector('#decision.thinking, #decision [data-action]')"
+        wait_for(
+            page, "() => document.querySelector('#decision.thinking, #decision [data-action]')"
         )
-    page.wait_for_function(
-        "() => (document.querySelector('.notice') || {}).textContent?.includes('went wrong')"
+    wait_for(
+        page, "() => (document.querySelector('.notice') || {}).textContent?.includes('went wrong')"
     )
     assert "MemoryError: out of memory" in notice.inner_text()
     assert any("Senator: MemoryError: out of memory" in r for r in watch.adapter_reports())
@@ -280,7 +281,7 @@ def test_four_computers_watched_on_after_a_reload(site: Site, page: Any, watch: 
             if f"{name} ({OCCUPANT_LABELS[occupant].lower()})" in text
         )
         before = moves(page)
-        page.wait_for_function(f"() => {MOVES_JS} > {before}", timeout=GAME_TIMEOUT)
+        wait_for(page, f"() => {MOVES_JS} > {before}", timeout=GAME_TIMEOUT)
     assert seen_thinking
     # Reloaded mid-game, the saved game continues with the same computers.
     played = moves(page)
@@ -290,7 +291,7 @@ def test_four_computers_watched_on_after_a_reload(site: Site, page: Any, watch: 
     page.locator("#decision.thinking").wait_for()
     assert moves(page) >= played
     page.select_option("[name='speed']", "instant")
-    page.wait_for_function(f"() => {MOVES_JS} >= {played + 40}", timeout=GAME_TIMEOUT)
+    wait_for(page, f"() => {MOVES_JS} >= {played + 40}", timeout=GAME_TIMEOUT)
     game = page_game(page)
     assert check_computer_moves(game, occupants) >= played + 40
     assert not watch.errors
@@ -325,7 +326,8 @@ def test_the_menu_opened_while_a_computer_thinks_keeps_the_game_waiting(
     page.click("[data-msg='title']")
     page.locator("[data-msg='continue']").wait_for(timeout=5_000)
     # The search ends on the title screen.
-    page.wait_for_function(
+    wait_for(
+        page,
         "!window.senator.pyodide.runPython('any(not t.done() for t in page.thinking.values())')",
         timeout=GAME_TIMEOUT,
     )

@@ -12,7 +12,7 @@ from typing import Any
 import senator_core as sc
 from senator_core.records import game_link
 
-from .conftest import Site, open_game, random_move, stored_setup
+from .conftest import Site, open_game, random_move, stored_setup, wait_for
 
 SETUP = stored_setup(speed="instant", auto=False)
 
@@ -97,7 +97,7 @@ def test_every_drawing_shows_whole_and_no_move_draws_the_table_anew(site: Site, 
     )
     chooser = random.Random(4)
     random_move(page, chooser)
-    page.wait_for_function("window.__patches.length >= 2")
+    wait_for(page, "window.__patches.length >= 2")
     assert page.evaluate("window.__patches")[:2] == [[False, False], [True, True]]
     seen = page.evaluate(CHECK)
     assert seen["same"] and seen["kept"] == 0

@@ -29,6 +29,7 @@ from .conftest import (
     open_game,
     stored_setup,
     use_setup,
+    wait_for,
     watch_context,
 )
 from .test_interface import link_url
@@ -154,10 +155,10 @@ def test_a_browser_that_keeps_nothing_warns_once_and_play_goes_on(site: Site, br
     assert "not keeping your games" in alert.inner_text()
     alert.locator("[data-msg='dismiss-alert']").click()
     alert.wait_for(state="detached")
-    page.wait_for_function("document.querySelector('#decision [data-action]') !== null")
+    wait_for(page, "document.querySelector('#decision [data-action]') !== null")
     moves = int(page.evaluate("document.documentElement.dataset.moves"))
     page.locator("#decision [data-action]").first.click()
-    page.wait_for_function(f"Number(document.documentElement.dataset.moves) > {moves}")
+    wait_for(page, f"Number(document.documentElement.dataset.moves) > {moves}")
     assert page.locator("[data-alert]").count() == 0  # said once
     assert not seen.errors, seen.errors
     ctx.close()
@@ -237,9 +238,7 @@ def test_the_replay_steps_back_and_forth_to_the_right_boards(
     controls.wait_for()
 
     def board(step: int) -> None:
-        page.wait_for_function(
-            f"document.querySelector('.replay-controls').dataset.step === '{step}'"
-        )
+        wait_for(page, f"document.querySelector('.replay-controls').dataset.step === '{step}'")
         shown = line.games[step]
         for seat in range(shown.players):
             hand = page.locator(f".seat-board[data-seat='{seat}'] .seat-hand .card")
@@ -295,7 +294,7 @@ def test_undo_against_the_computers_returns_to_the_earlier_game(
         after = stored_game(page)
         assert after is not None and after.moves > before.moves
         page.click("[data-msg='undo']")
-        page.wait_for_function(f"document.documentElement.dataset.moves === '{before.moves}'")
+        wait_for(page, f"document.documentElement.dataset.moves === '{before.moves}'")
         back = stored_game(page)
         assert back is not None and back.to_json() == before.to_json()
         undone += 1
@@ -327,7 +326,7 @@ def test_two_tabs_never_write_over_each_other(site: Site, browser: Any) -> None:
     kept = stored_game(first)
     assert kept is not None and kept.to_json() == newer.to_json()
     alert.locator("[data-msg='load-newer']").click()
-    first.wait_for_function("document.documentElement.dataset.moves === '2'")
+    wait_for(first, "document.documentElement.dataset.moves === '2'")
     assert first.locator("[data-alert]").count() == 0
     first.locator("#decision [data-action]").first.click()
     latest = stored_game(first)
@@ -353,7 +352,7 @@ def test_a_shared_page_comes_back_to_what_a_first_visit_shows(
     shared.click("[data-msg='start']")  # the game in progress is kept, unfinished
     shared.locator("#decision [data-action]").first.click()
     shared.locator(".topbar [name='lang']").select_option("pl")
-    shared.wait_for_function("document.documentElement.lang === 'pl'")
+    wait_for(shared, "document.documentElement.lang === 'pl'")
     shared.click("[data-screen='game'] [data-msg='panel'][data-value='rules']")
     left = shared_pages.reset(shared_pages.pages["desktop"], "desktop")
     assert left == [], left

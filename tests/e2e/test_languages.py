@@ -22,6 +22,7 @@ from .conftest import (
     open_file,
     open_game,
     use_setup,
+    wait_for,
 )
 from .test_interface import assert_no_horizontal_scroll, link_url, shot
 
@@ -85,7 +86,7 @@ def test_switching_language_mid_game_changes_the_board_prompts_and_log(
     log_before = page.locator(".log-body").inner_text()
     for lang in ("pl", "ru"):
         page.select_option(".topbar [name='lang']", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        wait_for(page, f"document.documentElement.lang === '{lang}'")
         assert page.locator(".log-body").inner_text() != log_before  # earlier entries too
         assert not english_left(page, lang), english_left(page, lang)
         shot(page, f"language-{lang}-desktop", full_page=False)
@@ -95,7 +96,7 @@ def test_switching_language_mid_game_changes_the_board_prompts_and_log(
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
     assert page.evaluate("document.documentElement.lang") == "ru"
     page.select_option(".topbar [name='lang']", "en")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    wait_for(page, "document.documentElement.lang === 'en'")
     assert page.evaluate(SHOWN_TEXT) != english  # the game went on meanwhile
     assert "Round" in page.locator(".topbar").inner_text()
 
@@ -106,7 +107,7 @@ def test_russian_fits_a_phone_on_every_main_screen(booted_phone: tuple[Any, Watc
     played from the replay to its end, then watched again."""
     page, _ = booted_phone
     page.locator("[name='lang']:visible").first.select_option("ru")
-    page.wait_for_function("document.documentElement.lang === 'ru'")
+    wait_for(page, "document.documentElement.lang === 'ru'")
     use_setup(page, speed="instant")
     assert_no_horizontal_scroll(page)
     assert not english_left(page, "ru"), english_left(page, "ru")
@@ -116,13 +117,13 @@ def test_russian_fits_a_phone_on_every_main_screen(booted_phone: tuple[Any, Watc
     page.locator("[data-screen='replay']").wait_for()
     assert_no_horizontal_scroll(page)
     page.click("[data-msg='play-from']")
-    page.wait_for_function(MY_TURN_OR_END, timeout=BOOT_TIMEOUT)
+    wait_for(page, MY_TURN_OR_END, timeout=BOOT_TIMEOUT)
     assert_no_horizontal_scroll(page)
     assert not english_left(page, "ru"), english_left(page, "ru")
     shot(page, "language-ru-phone-table", full_page=False)
     chooser = random.Random(5)
     while True:
-        page.wait_for_function(MY_TURN_OR_END, timeout=BOOT_TIMEOUT)
+        wait_for(page, MY_TURN_OR_END, timeout=BOOT_TIMEOUT)
         if next_move(page, chooser) is None:
             break
     page.locator("[data-screen='end']").wait_for()
@@ -152,5 +153,5 @@ def test_a_language_whose_texts_cannot_be_fetched_leaves_the_page_in_english(
     assert "New game" in page.locator("[data-screen='title']").inner_text()
     page.unroute("**/locale/**")
     page.select_option("[name='lang']", "pl")
-    page.wait_for_function("document.documentElement.lang === 'pl'")
+    wait_for(page, "document.documentElement.lang === 'pl'")
     assert "Nowa gra" in page.locator("[data-screen='title']").inner_text()

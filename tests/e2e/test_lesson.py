@@ -28,6 +28,7 @@ from .conftest import (
     open_game,
     stored_setup,
     use_setup,
+    wait_for,
     watch_context,
 )
 from .test_interface import assert_no_horizontal_scroll, shot
@@ -52,7 +53,7 @@ COACH_STATE = """() => {
 
 
 def coach_state(page: Any) -> dict[str, Any]:
-    return dict(page.wait_for_function(COACH_STATE, timeout=BOOT_TIMEOUT).json_value())
+    return dict(wait_for(page, COACH_STATE, timeout=BOOT_TIMEOUT).json_value())
 
 
 def follow_line(page: Any, until: int, lang: str, name: str, found: list[str]) -> int:
@@ -77,7 +78,7 @@ def follow_line(page: Any, until: int, lang: str, name: str, found: list[str]) -
                 if lang != "en":
                     assert not english_left(page, lang), english_left(page, lang)
             page.click(".coach-hold [data-value='on']")
-            page.wait_for_function("() => !document.querySelector('.coach-hold[data-coach=note]')")
+            wait_for(page, "() => !document.querySelector('.coach-hold[data-coach=note]')")
             continue
         assert state["what"] == "move", state
         moves = state["moves"]
@@ -89,7 +90,7 @@ def follow_line(page: Any, until: int, lang: str, name: str, found: list[str]) -
             found += violations(page, f"the coach beside the decision ({name})")
             shot(page, f"lesson-{name}-move", full_page=False)
         ringed.click()
-        page.wait_for_function(f"() => +document.documentElement.dataset.moves > {moves}")
+        wait_for(page, f"() => +document.documentElement.dataset.moves > {moves}")
 
 
 def learn(page: Any, lang: str) -> None:
@@ -97,7 +98,7 @@ def learn(page: Any, lang: str) -> None:
     set-up (as another tab would), then the guided game sat down to."""
     if lang != "en":
         page.locator("[name='lang']:visible").first.select_option(lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        wait_for(page, f"document.documentElement.lang === '{lang}'")
     use_setup(page, speed="instant")
     page.click("[data-msg='learn']")
 

@@ -109,6 +109,7 @@ def test_friends_meet_by_codes_with_no_relay_and_play_to_the_end(dist: Path) -> 
     not FIREFOX.exists() or not (ROOT / "tests/e2e/others/node_modules/puppeteer-core").exists(),
     reason="no Firefox ESR or puppeteer-core (test.sh installs both)",
 )
+@pytest.mark.long
 def test_a_firefox_guest_plays_a_whole_game_at_a_chromium_hosts_table(dist: Path) -> None:
     """Firefox and Chromium meet over WebRTC (the host's direct connection to the guest
     opens) and play to the end, each device showing the same game; a third page that
@@ -132,6 +133,7 @@ def test_a_firefox_guest_plays_a_whole_game_at_a_chromium_hosts_table(dist: Path
 
 
 @pytest.mark.skipif(shutil.which("turnserver") is None, reason="no turnserver (Debian's coturn)")
+@pytest.mark.long
 def test_a_phone_connects_through_a_turn_server_another_player_wrote_and_wakes_at_its_seat(
     dist: Path,
 ) -> None:
@@ -152,6 +154,7 @@ def test_a_phone_connects_through_a_turn_server_another_player_wrote_and_wakes_a
     not WEBKIT.exists() or shutil.which("xvfb-run") is None,
     reason="no WebKitGTK or Xvfb (test.sh installs both)",
 )
+@pytest.mark.long
 def test_a_webkit_guest_with_no_webrtc_plays_at_the_table_through_the_relays(
     dist: Path,
 ) -> None:

@@ -21,7 +21,7 @@ from senator_core.review import review
 
 from ..test_review import plain_positions, position_of
 from .axe import assert_accessible
-from .conftest import Watch, before_last_choice, next_move, open_file, use_setup
+from .conftest import Watch, before_last_choice, next_move, open_file, use_setup, wait_for
 from .test_languages import english_left
 
 REVIEW_TIMEOUT = 240_000  # a whole game's review on a slow machine, with room to spare
@@ -70,7 +70,7 @@ def test_a_game_is_reviewed_in_the_page_a_blunder_followed_and_the_review_travel
     # The page answers while the review works: a step of the replay is drawn at once.
     page.locator(".review-progress").wait_for()
     page.click("[data-msg='step'][data-value='next']")
-    page.wait_for_function("document.querySelector('.replay-controls').dataset.step === '1'")
+    wait_for(page, "document.querySelector('.replay-controls').dataset.step === '1'")
     assert page.locator(".review-progress").count() == 1, "the review went on meanwhile"
     reviewed(page)
     assert page.locator(".review-panel svg.chance-graph polyline").count() == game.players
@@ -123,14 +123,12 @@ def test_a_game_is_reviewed_in_the_page_a_blunder_followed_and_the_review_travel
     box = tap.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function(
-        f"document.querySelector('.replay-controls')?.dataset.step === '{shown}'"
-    )
+    wait_for(page, f"document.querySelector('.replay-controls')?.dataset.step === '{shown}'")
     assert page.locator("#decision .move-review").count() == 1
 
     other, _ = booted_phone  # another page, at a phone's size, in Polish
     other.locator("[name='lang']:visible").first.select_option("pl")
-    other.wait_for_function("document.documentElement.lang === 'pl'")
+    wait_for(other, "document.documentElement.lang === 'pl'")
     other.click("[data-msg='import-file']")
     other.set_input_files("#import-file", str(saved))
     other.locator(".review-panel .review-summary").wait_for()
@@ -143,7 +141,7 @@ def test_a_game_is_reviewed_in_the_page_a_blunder_followed_and_the_review_travel
     other.locator("#decision .move-review[data-mark='blunder']").wait_for()
     assert "Lepiej" in other.locator("#decision .move-review").inner_text()
     other.locator("[name='lang']:visible").first.select_option("ru")
-    other.wait_for_function("document.documentElement.lang === 'ru'")
+    wait_for(other, "document.documentElement.lang === 'ru'")
     assert "грубая ошибка" in other.locator("#decision .move-review").inner_text()
     assert "разбор" in (other.locator(".review-panel").text_content() or "").lower()
     assert not english_left(other, "ru"), english_left(other, "ru")

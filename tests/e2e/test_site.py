@@ -20,6 +20,7 @@ from .conftest import (
     fail_on_adapter_reports,
     open_game,
     seat_people,
+    wait_for,
 )
 
 MAX_CLICKS = 600
@@ -131,8 +132,9 @@ def test_the_loading_screen_shows_stages_and_a_moving_bar(site: Site, page: Any)
         assert boot.is_visible()
         assert page.locator("[data-stage='runtime']").get_attribute("class") == "active"
         first = int(page.locator(".boot-bar").get_attribute("aria-valuenow") or 0)
-        page.wait_for_function(
-            f"Number(document.querySelector('.boot-bar').getAttribute('aria-valuenow')) > {first}"
+        wait_for(
+            page,
+            f"Number(document.querySelector('.boot-bar').getAttribute('aria-valuenow')) > {first}",
         )
         # The stages speak of the game, not of what loads.
         assert page.locator(".boot-status").inner_text() == "Setting up the table…"
@@ -226,7 +228,7 @@ def with_worker(page: Any, site: Site, dist: Path) -> str:
     url = site.mount(SUBPATH, dist)
     open_game(page, url)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_for(page, "navigator.serviceWorker.controller !== null")
     return url
 
 
@@ -323,15 +325,13 @@ def test_a_module_fetched_once_imports_offline_after(
     url = with_worker(page, fresh_site, dist)
     rest = json.loads((dist / "build.json").read_text())["stdlib"]["rest"]
     assert python(page, "import json, difflib; json.dumps(difflib.__name__)") == "difflib"
-    page.wait_for_function(f"caches.match('{url}{rest}').then(r => !!r)")
+    wait_for(page, f"caches.match('{url}{rest}').then(r => !!r)")
     assert not page.evaluate(f"caches.match('{url}online.js').then(r => !!r)")
     fresh_site.stop()
     page.reload()
     page.wait_for_selector(READY, state="attached")
     # Taken from the worker's cache as the page starts, since an import cannot wait.
-    page.wait_for_function(
-        f"window.senator.pyodide.FS.analyzePath('/lib/stdlib-rest/{REST}').exists"
-    )
+    wait_for(page, f"window.senator.pyodide.FS.analyzePath('/lib/stdlib-rest/{REST}').exists")
     assert python(page, "import json, difflib; json.dumps(difflib.__name__)") == "difflib"
     assert watch.errors == []
 
