@@ -55,7 +55,9 @@ class Player:
         return self.events[record.key]
 
 
-def seat_devices(rng: random.Random, people: int, levels: tuple[str, ...]) -> list[Player]:
+def seat_devices(
+    rng: random.Random, people: int, levels: tuple[str, ...], limit: int = 0
+) -> list[Player]:
     players = []
     for _ in range(people):
         key, chain = Key(rng.randbytes(32)), Chain(rng.randbytes(32))
@@ -64,18 +66,24 @@ def seat_devices(rng: random.Random, people: int, levels: tuple[str, ...]) -> li
     config = sc.GameConfig(players=len(devices))
     tops = {p.key.public: p.chain.top for p in players}
     opener = players[0]
-    begin = open_table(opener.key, opener.chain, config, devices, ("",) * people + levels, tops)
+    seats = ("",) * people + levels
+    begin = open_table(
+        opener.key, opener.chain, config, devices, seats, tops, 0, limit, "heuristic"
+    )
     assert opener.table.take(begin) is None
     return players
 
 
-def read(player: Player, shelf: Shelf) -> None:
-    """The device asks the relay for the events since it last asked, and takes them."""
+def read(player: Player, shelf: Shelf, now: float = 0.0, clean: bool = True) -> list[str]:
+    """The device asks the relay for the events since it last asked, and takes them:
+    what it refused (nothing, if `clean`)."""
     fresh = [json.loads(text) for text in shelf.kept[player.read :]]
     player.read = len(shelf.kept)
     records = [from_event(event, ROOM, SECRET) for event in fresh]
     player.events.update({r.key: e for r, e in zip(records, fresh, strict=True)})
-    assert player.table.take_all(records) == []
+    problems = player.table.take_all(records, now)
+    assert problems == [] or not clean, problems
+    return problems
 
 
 def publish(player: Player, shelf: Shelf, records: list[Record], now: float) -> None:
@@ -89,14 +97,15 @@ def visit(player: Player, shelf: Shelf, rng: random.Random, now: float) -> int:
     relay lacks. The moves it made."""
     player.opened.append(now)
     table = player.table
-    read(player, shelf)
+    read(player, shelf, now)
     made = 0
     while True:
-        publish(player, shelf, table.due(), now)
+        publish(player, shelf, table.due(now), now)
         if not table.my_turn():
             break
         assert table.game is not None
-        publish(player, shelf, [table.play(str(rng.choice(table.game.legal_actions())))], now)
+        action = str(rng.choice(table.game.legal_actions()))
+        publish(player, shelf, [table.play(action, now)], now)
         made += 1
     publish(player, shelf, table.records(), now)
     return made
@@ -104,7 +113,7 @@ def visit(player: Player, shelf: Shelf, rng: random.Random, now: float) -> int:
 
 def opened_in_turn(rng: random.Random, people: int, times: int) -> tuple[list[Player], Shelf]:
     """A table of `people` and a computer, each device opened `times` times in turn."""
-    players = seat_devices(rng, people, ("easy",))
+    players = seat_devices(rng, people, ("heuristic",))
     shelf = Shelf(rng)
     for _ in range(times):
         for player in players:
@@ -112,10 +121,12 @@ def opened_in_turn(rng: random.Random, people: int, times: int) -> tuple[list[Pl
     return players, shelf
 
 
-def play_over_days(players: list[Player], shelf: Shelf, rng: random.Random) -> float:
-    """The devices open one after another, never two at once, until every one has the
-    game's end; the days it took."""
-    now = 0.0
+def play_over_days(
+    players: list[Player], shelf: Shelf, rng: random.Random, start: float = 0.0
+) -> float:
+    """The devices open one after another, never two at once, from `start` until every
+    one has the game's end; the days it took."""
+    now = start
     for _ in range(2_000):
         for player in players:
             now += rng.uniform(0.1, 2.0) * DAY
@@ -131,7 +142,7 @@ def test_devices_never_open_together_play_a_whole_game_over_days(loss: float) ->
     open alone, days apart; the relay loses some of what it is given, which the next
     device to open publishes again. Every device ends with the same game."""
     rng = random.Random(7)
-    players = seat_devices(rng, 3, ("easy",))
+    players = seat_devices(rng, 3, ("heuristic",))
     shelf = Shelf(rng, loss)
     days = play_over_days(players, shelf, rng)
     records = [p.table.game.record() for p in players if p.table.game is not None]
@@ -154,7 +165,7 @@ def test_a_computers_move_made_by_two_devices_is_one_entry() -> None:
     shelf = Shelf(rng)
     visit(first, shelf, rng, 0.0)
     read(second, shelf)
-    made = second.table.due()  # what the first made too, had it been open
+    made = second.table.due(0.0)  # what the first made too, had it been open
     assert made
     assert first.table.take_all(made) == []
     assert [r.key for r in first.table.stream] == [r.key for r in second.table.stream]
@@ -202,9 +213,12 @@ def test_forged_replayed_and_out_of_order_records_are_refused_or_wait() -> None:
     assert mover  # a person's turn: the computers' moves were made by whoever opened
     other = next(p for p in players if p.key.public != mover)
     action = str(game.legal_actions()[0])
-    forged = Record(keeper.name, "move", len(keeper.stream), last.key, {"action": action}, "")
+    at = keeper.state.since
+    body = {"action": action, "at": at}
+    forged = Record(keeper.name, "move", len(keeper.stream), last.key, body, "")
     assert keeper.take(forged.signed(other.key)) == "not the seat's device"
-    forked = Record(keeper.name, "move", len(keeper.stream) - 1, "0" * 32, {"action": "x"}, "")
+    body = {"action": "x", "at": at}
+    forked = Record(keeper.name, "move", len(keeper.stream) - 1, "0" * 32, body, "")
     assert keeper.take(forked.signed(players[1].key)) == "another history"
     stranger = replace(last, table="f" * 32).signed(players[1].key)
     assert keeper.take(stranger) == "table"
@@ -221,11 +235,11 @@ def test_a_computers_move_that_is_not_the_computers_is_refused() -> None:
     table = second.table
     for _ in range(100):  # until the second opens with a computer to move
         read(first, shelf)
-        publish(first, shelf, first.table.due(), 0.0)
+        publish(first, shelf, first.table.due(0.0), 0.0)
         if first.table.my_turn():  # its move, and the page closes before anything else
             assert first.table.game is not None
             action = str(first.table.game.legal_actions()[0])
-            publish(first, shelf, [first.table.play(action)], 0.0)
+            publish(first, shelf, [first.table.play(action, 0.0)], 0.0)
         read(second, shelf)
         game = table.game
         if game is not None and not table.point and not table.devices[game.to_move or 0]:
@@ -236,9 +250,10 @@ def test_a_computers_move_that_is_not_the_computers_is_refused() -> None:
     right = table.computer_move()
     wrong = next(str(a) for a in game.legal_actions() if str(a) != right)
     prev = table.stream[-1].key
-    forged = Record(table.name, "move", len(table.stream), prev, {"action": wrong}, "")
+    at = table.state.since  # a computer's move is dated at the entry before it
+    forged = Record(table.name, "move", len(table.stream), prev, {"action": wrong, "at": at}, "")
     assert table.take(forged.signed(first.key)) == "not the computer's move"
-    made = Record(table.name, "move", len(table.stream), prev, {"action": right}, "")
+    made = Record(table.name, "move", len(table.stream), prev, {"action": right, "at": at}, "")
     assert table.take(made.signed(first.key)) is None
 
 
@@ -250,13 +265,12 @@ def test_two_tables_on_one_device_stay_apart() -> None:
     config = sc.GameConfig(players=3)
     friend = Key(rng.randbytes(32))
     tops = {friend.public: Chain(rng.randbytes(32)).top}
-    begin = open_table(
-        key, other.chain, config, [key.public, friend.public, ""], ["", "", "easy"], tops
-    )
+    seats = [key.public, friend.public, ""]
+    begin = open_table(key, other.chain, config, seats, ["", "", "easy"], tops, 0)
     assert other.take(begin) is None
     assert other.name != one[0].table.name
     assert other.take(one[0].table.stream[0]) == "a second beginning"
-    reveal = one[0].table.due()[0]
+    reveal = one[0].table.due(0.0)[0]
     assert other.take(reveal) == "table"
 
 
@@ -272,20 +286,202 @@ def test_thousands_of_fuzzed_records_from_a_seated_device_never_break_the_table(
     signer = next(p for p in players if p.key.public != mover)
     before = table.game.state()
     words = ["play 1", "withdraw", "assassin", "", "x" * 50, "topic war", "1", None, 5, []]
+    times = [0, table.state.since, 10**12, -1, "0", None, True]
+    devices = sorted(table.seated)
     for _ in range(2_000):
-        index = rng.choice([0, 1, len(table.stream), len(table.stream) + 1, -1, 10**9])
-        kind = rng.choice(["move", "reveal", "begin"])
+        end = len(table.stream)
+        index = rng.choice([0, 1, end - 1, end, end + 1, -1, 10**9])
+        kind = rng.choice(["move", "reveal", "begin", "chance", "stand", "back", "leave"])
+        at = rng.choice(times)
         body = rng.choice(
             [
-                {"action": rng.choice(words)},
-                {"link": f"{rng.getrandbits(256):064x}"},
-                {"link": rng.choice(words)},
+                {"action": rng.choice(words), "at": at},
+                {"link": f"{rng.getrandbits(256):064x}", "at": at},
+                {"link": rng.choice(words), "at": at, "seat": rng.choice([0, 1, 2, 9, "1"])},
+                {"seat": rng.choice([0, 1, 2, 9, -1, None, True]), "at": at},
+                {
+                    "point": rng.choice([0, 1, 2, 3, 4]),
+                    "from": rng.choice([devices, [], [5]]),
+                    "at": at,
+                },
                 {},
-                {"config": {}, "devices": [], "levels": [], "tops": {}},
+                {"config": {}, "devices": [], "levels": [], "tops": {}, "at": 0},
             ]
         )
-        prev = rng.choice([table.stream[-1].key, "", "0" * 32])
+        prev = rng.choice([table.stream[-1].key, table.stream[-2].key, "", "0" * 32])
         record = Record(table.name, kind, index, prev, body, "")  # type: ignore[arg-type]
-        problem = table.take(record.signed(signer.key))
+        problem = table.take(record.signed(signer.key), float(table.state.since))
         assert problem is None or isinstance(problem, str)
     assert table.game.state() == before
+
+
+def until_turn_of(players: list[Player], shelf: Shelf, seat: int, now: float) -> None:
+    """The devices open once each, for the deal, then all but the device at `seat` in
+    turn (all at `now`) until it is that seat's player's turn."""
+    waiting = players[seat]
+    for player in players:
+        visit(player, shelf, random.Random(0), now)
+        if player.table.awaited() == [seat] and not player.table.point:
+            return
+    for _ in range(200):
+        for player in players:
+            if player is not waiting:
+                visit(player, shelf, random.Random(len(player.opened)), now)
+        table = players[0].table
+        if table.awaited() == [seat] and not table.point:
+            return
+    raise AssertionError("the seat's turn never came")
+
+
+def awaiting(seed: int, people: int, seat: int, limit: int) -> tuple[list[Player], Shelf]:
+    """A table of `people` and a computer, `limit` seconds a move, at the first turn of
+    `seat`'s player, whose device has not opened since the deal (`until_turn_of`);
+    every device has read the relay."""
+    rng = random.Random(seed)
+    players = seat_devices(rng, people, ("heuristic",), limit)
+    shelf = Shelf(rng)
+    until_turn_of(players, shelf, seat, 0.0)
+    for player in players:
+        read(player, shelf, 0.0)
+    return players, shelf
+
+
+def test_a_player_whose_time_ran_out_is_stood_in_for_until_they_come_back() -> None:
+    """One day a move: once the seat to move has waited more than a day, another
+    device hands it to the computer, which plays it (whoever opens the table adds its
+    moves) until its player opens the table again and takes it back."""
+    players, shelf = awaiting(19, 3, 2, DAY)
+    rng = random.Random(19)
+    away, other = players[2], players[0]
+    assert other.table.deadline() == other.table.state.since + DAY
+    assert other.table.stand_in(DAY / 2) is None  # not yet
+    stand = other.table.stand_in(DAY + 1)
+    assert stand is not None and stand.kind == "stand"
+    publish(other, shelf, [stand], DAY + 1)
+    assert other.table.level(2) == "heuristic" and other.table.awaited() != [2]
+    moves = other.table.game.moves if other.table.game else 0
+    # The others play on, the computer in the absent player's seat among them.
+    for player in players:
+        if player is not away:
+            visit(player, shelf, rng, 2 * DAY)
+    read(other, shelf, 2 * DAY)
+    game = other.table.game
+    assert game is not None and game.moves > moves
+    table = other.table
+    for_seat = [
+        r
+        for i, r in enumerate(table.stream[stand.index + 1 :], stand.index + 1)
+        if r.kind == "move" and (g := table.states[i - 1].game) is not None and g.to_move == 2
+    ]
+    assert for_seat and all(r.author != away.key.public for r in for_seat)
+    # The player comes back: their device reads the table and takes the seat again.
+    read(away, shelf, 3 * DAY)
+    back = away.table.come_back(3 * DAY)
+    assert back is not None and away.table.level(2) is None
+    publish(away, shelf, [back], 3 * DAY)
+    for player in players:
+        read(player, shelf, 3 * DAY)
+    assert all(p.table.level(2) is None for p in players)
+    days = play_over_days(players, shelf, rng, 3 * DAY)
+    records = [p.table.game.record() for p in players if p.table.game is not None]
+    assert len(records) == 3 and all(r == records[0] for r in records) and days
+
+
+def test_a_stand_in_before_the_time_runs_out_or_for_oneself_is_refused() -> None:
+    players, _shelf = awaiting(23, 3, 1, 2 * DAY)
+    away, other = players[1], players[0]
+    since = other.table.state.since
+    for who, seat, at in [
+        (other, 1, since + DAY),
+        (away, 1, since + 3 * DAY),
+        (other, 0, since + 3 * DAY),
+    ]:
+        record = who.table._entry("stand", {"seat": seat, "at": int(at)})
+        assert other.table.take(record, at) == "stand"
+    assert other.table.take(other.table._entry("back", {"seat": 1, "at": since}), since) == "back"
+    future = other.table._entry("stand", {"seat": 1, "at": int(since + 3 * DAY)})
+    assert other.table.take(future, since) == "future"  # dated ahead of this device's clock
+    assert other.table.level(1) is None
+
+
+def test_a_move_made_before_the_page_closed_goes_out_later_and_stands_if_made_in_time() -> None:
+    """A device makes its player's move and closes before it reaches any relay. A day
+    later the others hand the seat to the computer, which moves for it. When the device
+    opens again it publishes its move, made in time: every device rolls back to it and
+    the game goes on from it. A move made after the time ran out does not stand."""
+    players, shelf = awaiting(29, 3, 1, DAY)
+    closer = players[1]
+    game = closer.table.game
+    assert game is not None
+    unsent = closer.table.play(str(game.legal_actions()[0]), 100.0)  # never published
+    other = players[0]
+    read(other, shelf, 2 * DAY)
+    stand = other.table.stand_in(2 * DAY)
+    assert stand is not None
+    publish(other, shelf, [stand, *other.table.due(2 * DAY)], 2 * DAY)
+    assert other.table.stream[unsent.index].key == stand.key
+    # The device opens again: it reads the stand-in, which loses to its own move.
+    assert set(read(closer, shelf, 3 * DAY, clean=False)) == {"another history"}
+    assert closer.table.stream[unsent.index].key == unsent.key
+    publish(closer, shelf, closer.table.records(), 3 * DAY)
+    for player in players:
+        read(player, shelf, 3 * DAY, clean=False)
+    assert all(p.table.stream[unsent.index].key == unsent.key for p in players)
+    assert len({p.table.stream[-1].key for p in players}) == 1
+
+    # Made after the time ran out, a move loses to the stand-in.
+    players, shelf = awaiting(31, 3, 1, DAY)
+    late, other = players[1], players[0]
+    read(other, shelf, 2 * DAY)
+    stand = other.table.stand_in(2 * DAY)
+    assert stand is not None
+    publish(other, shelf, [stand], 2 * DAY)
+    assert late.table.game is not None
+    move = late.table.play(str(late.table.game.legal_actions()[0]), 2 * DAY + 5)
+    publish(late, shelf, [move], 2 * DAY + 5)
+    read(other, shelf, 2 * DAY + 10, clean=False)
+    read(late, shelf, 2 * DAY + 10, clean=False)
+    assert other.table.stream[stand.index].key == stand.key
+    assert late.table.stream[stand.index].key == stand.key  # its own move gave way
+
+
+def test_a_player_who_leaves_is_played_by_the_computer_and_no_chance_point_waits() -> None:
+    """A player leaves before the deal: their device reveals its whole chain, so the deal
+    (and every later round) goes on without it ever opening again, the computer in its
+    seat to the game's end."""
+    rng = random.Random(37)
+    players = seat_devices(rng, 3, ("heuristic",))
+    shelf = Shelf(rng)
+    leaver = players[2]
+    publish(players[0], shelf, players[0].table.records(), 0.0)
+    read(leaver, shelf, 0.0)
+    publish(leaver, shelf, [leaver.table.leave(0.0)], 0.0)
+    staying = players[:2]
+    days = play_over_days(staying, shelf, rng)
+    assert days
+    games = [p.table.game for p in staying]
+    assert all(g is not None and g.decision == "over" for g in games)
+    assert leaver.opened == []  # never opened after it left
+    table = staying[0].table
+    assert table.level(2) == "heuristic" and 2 in table.state.gone
+    with pytest.raises(ValueError, match="not at the table"):
+        leaver.table.leave(1.0)  # once only
+
+
+def test_two_devices_adding_different_entries_for_one_place_end_alike() -> None:
+    """Both open at once when a seat's time has run out: one adds the stand-in, the
+    other (the seat's own device) its player's move in time. Each takes the other's
+    afterwards in either order and both keep the move."""
+    players, _shelf = awaiting(41, 2, 1, DAY)
+    mover, other = players[1], players[0]
+    game = mover.table.game
+    assert game is not None
+    move = mover.table.play(str(game.legal_actions()[0]), DAY - 10)
+    stand = other.table.stand_in(DAY + 10)
+    assert stand is not None and stand.index == move.index
+    other.table.due(DAY + 10)  # the computer moved for the seat on this device
+    assert other.table.take(move, DAY + 20) is None
+    assert mover.table.take(stand, DAY + 20) == "another history"
+    assert other.table.stream[move.index].key == move.key
+    assert other.table.level(1) is None
+    assert [r.key for r in other.table.stream] == [r.key for r in mover.table.stream]

@@ -55,7 +55,18 @@ def is_link(value: object) -> bool:
 
 def follows(reveal: str, before: str) -> bool:
     """Whether `reveal` is the link under `before` in a chain (one hash apart)."""
-    return is_link(reveal) and is_link(before) and _h(bytes.fromhex(reveal)).hex() == before
+    return under(reveal, before, 1)
+
+
+def under(reveal: str, before: str, steps: int) -> bool:
+    """Whether `reveal` lies `steps` links under `before` in a chain (a device that
+    revealed nothing at a chance point reveals the next one from further down)."""
+    if not (is_link(reveal) and is_link(before) and 1 <= steps <= LENGTH):
+        return False
+    link = bytes.fromhex(reveal)
+    for _ in range(steps):
+        link = _h(link)
+    return link.hex() == before
 
 
 def seed_of(point: int, reveals: Mapping[str, str]) -> int:

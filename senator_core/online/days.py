@@ -4,22 +4,41 @@ in docs/online.md, "Games over days").
 Who may add entry *n* follows from the game at *n - 1*, never from who is online:
 
 - `begin` (entry 0): the game's config, the device at each seat ("" for a computer,
-  whose level `levels` names) and each device's commitment (its chain's top). The
-  device that opens the table makes it.
+  whose level `levels` names), each device's commitment (its chain's top), the time
+  each player has for a move (`limit`, 0 for none) and the level that plays a seat
+  whose player is away (`stand_in`). The device that opens the table makes it.
 - `move`: a person's move is made and signed by the device at the seat to move; a
-  computer's move is what the seeded computer chooses, so every device computes the
-  same one, and whichever device is open first adds it (signed as its publisher;
-  every device computes it again to check it). Two devices adding the same computer
-  move add one entry: an entry's identity (`Record.key`) leaves out who signed it.
+  computer's move (a computer's seat, or a person's whose player is away or gone) is
+  what the seeded computer chooses, so every device computes the same one, and
+  whichever device is open first adds it (signed as its publisher; every device
+  computes it again to check it). Two devices adding the same computer move add one
+  entry: an entry's identity (`Record.key`) leaves out who signed it, and a
+  computer's move is dated at the entry before it.
+- `chance`: once every device the chance point waits for has revealed its link, the
+  point's entry (the deal, or a move that ended a round played on from the next
+  round's seed) names them; any device adds it, and all add the same one.
+- `stand`: once a player's time has run out (the seat to move, or a device whose
+  reveal a chance point waits for), any other seated device may hand the seat to the
+  computer until its player is `back`; a chance point then goes on without it.
+- `back`: the player of a seat the computer plays takes it again, at any time.
+- `leave`: a player leaves the table for good; the computer plays the seat, and the
+  rest of the device's chain is revealed with it so that no chance point waits for
+  it.
 - `reveal`: not in the numbered stream. Each device reveals its link for chance
   point *k* (the deal; each later round's preparation) the first time it is open
-  after the point is due, never before; the point's seed comes from every seated
-  device's reveal. The deal waits for all of point 1's; a move that ends a round
-  waits for the next point's, and is then played from its seed.
+  after the point is due, never before.
 
-Each `Record` names the one before it (`prev`), so it belongs to one history only.
-What is not sound is refused with a reason, and nothing of it is taken; a record
-that comes before the one it follows waits for it.
+Each numbered entry names the one before it (`prev`), so it belongs to one history
+only, and carries the time it was made (`at`, seconds), never before the entry it
+follows nor far ahead of the clock of the device that takes it. Two entries for one
+place (two devices open at once) are settled alike on every device: a person's own
+move made in time first, then a player coming back or leaving, a chance point, a
+computer's move, a stand-in, a person's move made after their time ran out; of two
+alike, the lower key. A device that took the other rolls back to that place (a page
+closed before its move went out publishes it when next open: made in time, it
+stands, and what the others added after its place is made again). What is not sound
+is refused with a reason, and nothing of it is taken; a record that comes before the
+one it follows waits for it.
 """
 
 from __future__ import annotations
@@ -34,16 +53,24 @@ from ..actions import IllegalActionError
 from ..bots import make
 from ..config import GameConfig
 from ..game import Game, new_game
-from .chance import LENGTH, Chain, follows, is_link, seed_of
+from ..levels import LEVELS
+from .chance import LENGTH, Chain, is_link, seed_of, under
 from .device import played, starts_round
 from .keys import Key, verifies, verify
 from .relays import SEAL_BYTES, Seal, event_id, topic_of
 
-Kind = Literal["begin", "move", "reveal"]
-KINDS = ("begin", "move", "reveal")
+Kind = Literal["begin", "move", "chance", "stand", "back", "leave", "reveal"]
+KINDS = ("begin", "move", "chance", "stand", "back", "leave", "reveal")
 MAX_RECORD = 4_000  # characters of a record's text: a beginning with five seats
 WAITING = 4  # records kept that wait for the same one before them
 WAITING_FOR = 64  # records waited for at once
+DAY = 86_400
+LIMITS = (0, DAY, 2 * DAY, 3 * DAY, 7 * DAY)  # a move's time: none, or 1, 2, 3, 7 days
+SKEW = 600  # seconds a record may be dated ahead of the clock of the device taking it
+# Which of two entries for one place stands (lower first): a person's own move made in
+# time, a player coming back or leaving, a chance point, a computer's move, a stand-in,
+# a person's move made after their time ran out.
+RANK = {"own": 0, "back": 1, "leave": 1, "chance": 2, "computer": 3, "stand": 4, "late": 5}
 
 
 @dataclass(frozen=True)
@@ -170,38 +197,69 @@ def open_table(
     devices: Sequence[str],
     levels: Sequence[str],
     tops: Mapping[str, str],
+    at: int,
+    limit: int = 0,
+    stand_in: str = "hard",
 ) -> Record:
     """The beginning of a table: `devices` at the seats ("" where a computer of
     `levels` plays), each device's chain top in `tops` (this device's own from
-    `chain`)."""
+    `chain`), made at `at`, `limit` seconds for each move (0: no limit), `stand_in`
+    the level that plays a seat whose player is away."""
     data = {k: v for k, v in config.to_dict().items() if k != "seed"}
     body = {
         "config": data,
         "devices": list(devices),
         "levels": list(levels),
         "tops": {**tops, key.public: chain.top},
+        "at": at,
+        "limit": limit,
+        "stand_in": stand_in,
     }
     return Record("", "begin", 0, "", body, key.public).signed(key)
 
 
+def at_of(record: Record) -> int | None:
+    """When `record` says it was made, or None if it does not say so soundly."""
+    at = record.body.get("at")
+    return at if isinstance(at, int) and not isinstance(at, bool) and 0 <= at < 2**40 else None
+
+
+@dataclass(frozen=True)
+class State:
+    """What the stream up to one entry makes: the game (None before the deal), a move
+    that ended a round waiting for the next round's chance (`pending`), the seats the
+    computer plays while their players are away (`stood`) or for good (`gone`), and
+    when the present wait began (`since`)."""
+
+    game: Game | None
+    pending: str | None = None
+    stood: frozenset[int] = frozenset()
+    gone: frozenset[int] = frozenset()
+    since: int = 0
+
+
 @dataclass
 class Table:
-    """One device's copy of a table over days: the stream so far, the reveals, and
-    the game they make."""
+    """One device's copy of a table over days: the stream so far, what each entry of it
+    made (`states`), the reveals, and the records that came early."""
 
     key: Key
     chain: Chain
     begin: Record | None = None
-    stream: list[Record] = field(default_factory=list)  # begin, then the moves
+    stream: list[Record] = field(default_factory=list)  # begin, then the entries
+    states: list[State] = field(default_factory=list)  # what stream[: i + 1] makes
+    ranks: list[int] = field(default_factory=list)  # each entry's place in a dispute
     reveals: dict[int, dict[str, str]] = field(default_factory=dict)  # point -> device
-    game: Game | None = None
+    revealed_at: dict[int, dict[str, int]] = field(default_factory=dict)
     config: GameConfig = field(default_factory=GameConfig)
-    # Records that came before the one they follow, by what they wait for (a move by
-    # its `prev`, a reveal by the one under it), a few for each.
+    # Records that came before the one they follow, by what they wait for (an entry by
+    # its `prev`, a reveal by the one under it, a chance entry by its point), a few
+    # for each.
     waiting: dict[str, list[Record]] = field(default_factory=dict)
     known: set[str] = field(default_factory=set)  # the keys of every record taken
     revealed: dict[str, Record] = field(default_factory=dict)  # the reveals, by key
     check_computers: bool = True
+    cheats: set[str] = field(default_factory=set)  # devices that signed two moves for one place
 
     # ------------------------------------------------------------ what the table is
 
@@ -218,25 +276,72 @@ class Table:
         return tuple(self.begin.body["levels"]) if self.begin is not None else ()
 
     @property
-    def point(self) -> int:
-        """The chance point due now (0 if none is): the deal before the game, or the
-        next round's preparation once a move that ends a round waits for it."""
-        if self.begin is None:
-            return 0
-        if self.game is None:
-            return 1
-        if len(self.stream) - 1 > self.game.moves:  # a move waits for its chance
-            return self.game.round + 1
-        return 0
+    def limit(self) -> int:
+        return int(self.begin.body["limit"]) if self.begin is not None else 0
+
+    @property
+    def state(self) -> State:
+        return self.states[-1] if self.states else State(None)
+
+    @property
+    def game(self) -> Game | None:
+        return self.state.game
 
     @property
     def seated(self) -> set[str]:
         return {d for d in self.devices if d}
 
+    @property
+    def point(self) -> int:
+        """The chance point due now (0 if none is): the deal before the game, or the
+        next round's preparation once a move that ends a round waits for it."""
+        return self._point(self.state)
+
+    def _point(self, state: State) -> int:
+        if self.begin is None:
+            return 0
+        if state.game is None:
+            return 1
+        return state.game.round + 1 if state.pending is not None else 0
+
+    def _needed(self, state: State) -> set[str]:
+        """The devices whose reveal a chance point waits for: every seated device but
+        those whose players are away (a device gone has revealed its whole chain)."""
+        return {d for s, d in enumerate(self.devices) if d and s not in state.stood}
+
     def waiting_for(self) -> set[str]:
         """The devices whose reveal the table waits for."""
         point = self.point
-        return self.seated - set(self.reveals.get(point, {})) if point else set()
+        return self._needed(self.state) - set(self.reveals.get(point, {})) if point else set()
+
+    def awaited(self) -> list[int]:
+        """The seats whose players the table waits for: the seat to move, or those
+        whose device has yet to reveal its link for the chance point due."""
+        state, point = self.state, self.point
+        if self.begin is None:
+            return []
+        if point:
+            missing = self.waiting_for()
+            return [s for s, d in enumerate(self.devices) if d in missing]
+        game = state.game
+        if game is None or game.to_move is None or game.decision == "over":
+            return []
+        seat = game.to_move
+        person = self.devices[seat] and seat not in state.stood | state.gone
+        return [seat] if person else []
+
+    def deadline(self) -> int | None:
+        """When the players awaited run out of time, if the table has a limit."""
+        return self.state.since + self.limit if self.limit and self.awaited() else None
+
+    def level(self, seat: int, state: State | None = None) -> str | None:
+        """The level of the computer that plays `seat` now, or None if its player does."""
+        state = state or self.state
+        if not self.devices[seat]:
+            return self.levels[seat]
+        if seat in state.stood | state.gone:
+            return str(self.begin.body["stand_in"]) if self.begin is not None else None
+        return None
 
     def records(self) -> list[Record]:
         """Everything this device holds, to publish again where a relay lacks it."""
@@ -251,40 +356,105 @@ class Table:
         if len(held) < WAITING and record.key not in {r.key for r in held}:
             held.append(record)
 
-    def _early(self, on: str) -> None:
+    def _early(self, on: str, now: float | None) -> None:
         for record in self.waiting.pop(on, []):
-            self.take(record)
+            self.take(record, now)
 
-    def take_all(self, records: Sequence[Record]) -> list[str]:
+    def take_all(self, records: Sequence[Record], now: float | None = None) -> list[str]:
         """Takes what a relay answered, in whatever order it came: the beginning first,
-        then the stream's order. What was wrong with any of it."""
-        rank = {"begin": 0, "reveal": 1, "move": 1}
-        ordered = sorted(records, key=lambda r: (rank[r.kind], r.index, r.kind))
-        return [p for p in map(self.take, ordered) if p is not None]
+        the reveals, then the stream's order. What was wrong with any of it."""
+        rank = {"begin": 0, "reveal": 1}
+        ordered = sorted(records, key=lambda r: (rank.get(r.kind, 2), r.index, r.kind))
+        return [p for p in (self.take(r, now) for r in ordered) if p is not None]
 
-    def take(self, record: Record, computed: bool = False) -> str | None:
-        """Takes a record from a relay (or made here); what was wrong, or None.
-        `computed`: a computer's move this device computed itself."""
+    def take(self, record: Record, now: float | None = None, computed: bool = False) -> str | None:
+        """Takes a record from a relay (or made here); what was wrong, or None. `now`:
+        this device's clock, which no record may be dated far ahead of (None: a record
+        this device holds already); `computed`: a computer's move this device computed
+        itself."""
         if record.key in self.known:
             return None  # had it already (another relay, another publisher)
         if record.kind == "begin":
             return self._take_begin(record)
         if self.begin is None or record.table != self.name:
             return "table"
+        at = at_of(record)
+        if at is None:
+            return "time"
+        if now is not None and at > now + SKEW:
+            return "future"  # not kept: once the clocks agree it may be taken
         if record.kind == "reveal":
-            return self._take_reveal(record)
+            return self._take_reveal(record, at, now)
         if record.index < 1:
             return "order"
-        if record.index < len(self.stream):
-            return "another history"  # the same entry would have been known
-        if record.index > len(self.stream) or self.game is None or self.point:
-            # What it follows is still to come (or the chance the last move waits for).
-            self._wait(record.prev, record)
+        if record.index > len(self.stream):
+            self._wait(record.prev, record)  # what it follows is still to come
             return None
-        problem = self._take_move(record, computed)
-        if problem is None:
-            self._settle()
-        return problem
+        if record.index < len(self.stream):
+            return self._dispute(record, now)
+        before = self.state
+        made = self._enter(before, record, computed)
+        if isinstance(made, str):
+            return self._wait_for_reveals(record) if made == "reveals" else made
+        self._append(record, made, self._rank(before, record), now)
+        return None
+
+    def _wait_for_reveals(self, record: Record) -> str | None:
+        """A chance entry whose reveals are still to come waits for them (no fault)."""
+        self._wait(f"point:{record.body.get('point')}", record)
+        return None
+
+    def _append(self, record: Record, state: State, rank: int, now: float | None) -> None:
+        self.stream.append(record)
+        self.states.append(state)
+        self.ranks.append(rank)
+        self.known.add(record.key)
+        self._early(record.key, now)
+
+    def _rank(self, before: State, record: Record) -> int:
+        """`record`'s place in a dispute, as the entry after `before`: a person's own
+        move made in time first, one made after their time ran out last."""
+        if self._is_own(before, record):
+            late = self.limit and (at_of(record) or 0) >= before.since + self.limit
+            return RANK["late"] if late else RANK["own"]
+        return RANK["computer"] if record.kind == "move" else RANK[record.kind]
+
+    def _is_own(self, state: State, record: Record) -> bool:
+        """Whether `record` is a person's move made by the device of the seat to move."""
+        game = state.game
+        seat = game.to_move if game is not None else None
+        return (
+            record.kind == "move"
+            and seat is not None
+            and record.author == self.devices[seat]
+            and seat not in state.stood | state.gone
+        )
+
+    def _dispute(self, record: Record, now: float | None) -> str | None:
+        """A record for a place the stream has filled with another: the one that stands
+        is the same on every device (see the module's note)."""
+        n = record.index
+        if record.prev != self.stream[n - 1].key:
+            return "another history"
+        held = self.stream[n]
+        before = self.states[n - 1]
+        if self._is_own(before, held) and self._is_own(before, record):
+            self.cheats.add(record.author)  # one device, two moves for one place
+            return "two moves"
+        if self.ranks[n] == RANK["own"]:
+            return "another history"  # nothing stands before a move made in time
+        made = self._enter(before, record, computed=False)
+        if isinstance(made, str):
+            return self._wait_for_reveals(record) if made == "reveals" else made
+        rank = self._rank(before, record)
+        if (rank, record.key) >= (self.ranks[n], held.key):
+            return "another history"
+        # The other stands: this device rolls back to the place and takes it.
+        for dropped in self.stream[n:]:
+            self.known.discard(dropped.key)
+        del self.stream[n:], self.states[n:], self.ranks[n:]
+        self._append(record, made, rank, now)
+        return None
 
     def _take_begin(self, record: Record) -> str | None:
         if self.begin is not None:
@@ -293,151 +463,272 @@ class Table:
         try:
             config = GameConfig.from_dict(dict(body["config"]))
             devices, levels, tops = body["devices"], body["levels"], body["tops"]
+            limit, stand_in = body["limit"], body["stand_in"]
         except (KeyError, TypeError, ValueError):
             return "beginning"
         if (
             record.table
             or record.index
+            or at_of(record) is None
+            or limit not in LIMITS
+            or stand_in not in LEVELS
             or len(devices) != config.players
             or len(levels) != config.players
             or record.author not in devices
             or set(tops) != {d for d in devices if d}
+            or len(set(tops)) != len([d for d in devices if d])
             or not all(is_link(t) for t in tops.values())
-            or any(not d and not level for d, level in zip(devices, levels, strict=True))
+            or any(not d and level not in LEVELS for d, level in zip(devices, levels, strict=True))
         ):
             return "beginning"
         self.begin = record
-        self.stream = [record]
-        self.known.add(record.key)
         self.config = config
-        self._settle()
+        self.stream, self.ranks = [record], [0]
+        self.states = [State(None, since=at_of(record) or 0)]
+        self.known.add(record.key)
         return None
 
-    def _take_reveal(self, record: Record) -> str | None:
+    def _take_reveal(self, record: Record, at: int, now: float | None) -> str | None:
         point, link = record.index, record.body.get("link")
         device = record.author
         if device not in self.seated or not 1 <= point <= LENGTH or not isinstance(link, str):
             return "reveal"
-        assert self.begin is not None
-        before = (
-            self.begin.body["tops"][device]
-            if point == 1
-            else self.reveals.get(point - 1, {}).get(device)
-        )
-        if before is None:
-            self._wait(f"reveal:{point - 1}:{device}", record)
-            return None
-        if not follows(link, before):
+        if device in self.reveals.get(point, {}):
+            return None if self.reveals[point][device] == link else "reveal"
+        if not self._links_to(device, point, link):
             return "reveal"
-        self.reveals.setdefault(point, {})[device] = link
+        self._know_reveal(point, device, link, at)
         self.revealed[record.key] = record
         self.known.add(record.key)
-        self._early(f"reveal:{point}:{device}")
-        self._settle()
+        self._early(f"point:{point}", now)
         return None
 
-    def _take_move(self, record: Record, computed: bool) -> str | None:
-        if record.prev != self.stream[-1].key:
+    def _links_to(self, device: str, point: int, link: str) -> bool:
+        """Whether `link` is `device`'s for chance point `point`: under the last link
+        it revealed before (or its top), by as many links as points between."""
+        assert self.begin is not None
+        below = [k for k in range(point - 1, 0, -1) if device in self.reveals.get(k, {})]
+        last = below[0] if below else 0
+        before = self.reveals[last][device] if last else self.begin.body["tops"][device]
+        return under(link, before, point - last)
+
+    def _know_reveal(self, point: int, device: str, link: str, at: int) -> None:
+        self.reveals.setdefault(point, {})[device] = link
+        self.revealed_at.setdefault(point, {})[device] = at
+
+    # ------------------------------------------------------------ what an entry makes
+
+    def _enter(self, state: State, record: Record, computed: bool) -> State | str:
+        """What `record`, as the next entry after `state`, makes; or what is wrong."""
+        if record.prev != self.stream[record.index - 1].key:
             return "another history"
-        game = self.game
-        assert game is not None
-        seat = game.to_move
+        at = at_of(record)
+        assert at is not None
+        if at < state.since:
+            return "time"
+        seated = self.seated
+        if record.author not in seated:
+            return "not at the table"
+        body = record.body
+        devices = self.devices
+        if record.kind == "move":
+            return self._enter_move(state, record, at, computed)
+        if record.kind == "chance":
+            return self._enter_chance(state, record, at)
+        seat = body.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(devices):
+            return record.kind
+        device = devices[seat]
+        if record.kind == "stand":
+            awaited = (
+                devices[seat] in self._needed(state) - set(self.reveals.get(self._point(state), {}))
+                if self._point(state)
+                else state.game is not None and state.game.to_move == seat
+            )
+            if (
+                not device
+                or record.author == device
+                or record.author in {devices[s] for s in state.gone}
+                or seat in state.stood | state.gone
+                or not self.limit
+                or at < state.since + self.limit
+                or not awaited
+            ):
+                return "stand"
+            return replace(state, stood=state.stood | {seat})
+        if record.author != device or seat in state.gone:
+            return record.kind
+        if record.kind == "back":
+            if seat not in state.stood:
+                return "back"
+            return replace(state, stood=state.stood - {seat}, since=max(state.since, at))
+        # leave: the rest of the chain, so that no chance point waits for the device
+        link = body.get("link")
+        if not isinstance(link, str) or not self._links_to(device, LENGTH, link):
+            return "leave"
+        for point in range(1, LENGTH + 1):
+            if device not in self.reveals.get(point, {}):
+                self._know_reveal(point, device, Chain(bytes.fromhex(link)).reveal(point), at)
+        return replace(state, stood=state.stood - {seat}, gone=state.gone | {seat})
+
+    def _enter_move(self, state: State, record: Record, at: int, computed: bool) -> State | str:
+        game = state.game
         action = record.body.get("action")
-        if seat is None or not isinstance(action, str):
+        if game is None or state.pending is not None or not isinstance(action, str):
             return "no move due"
-        device = self.devices[seat]
-        if device and record.author != device:
-            return "not the seat's device"
-        if not device:
-            if record.author not in self.seated:
+        seat = game.to_move
+        if seat is None or game.decision == "over":
+            return "no move due"
+        level = self.level(seat, state)
+        if level is None:
+            if record.author != self.devices[seat]:
+                return "not the seat's device"
+        else:
+            if record.author in {self.devices[s] for s in state.gone}:
                 return "not at the table"
-            if self.check_computers and not computed and action != self.computer_move():
+            if at != state.since:
+                return "time"  # a computer's move is dated at the entry before it
+            if self.check_computers and not computed and action != self._computer_move(game, level):
                 return "not the computer's move"
         try:
             after = played(game, action)
         except IllegalActionError:
             return "illegal"
-        self.stream.append(record)
-        self.known.add(record.key)
-        if not starts_round(game, after):
-            self.game = after  # else it waits for the next round's chance (`_settle`)
-        return None
+        if starts_round(game, after):
+            return replace(state, pending=action, since=at)  # waits for the next round's chance
+        return replace(state, game=after, since=at)
 
-    def _settle(self) -> None:
-        """Plays what the reveals now allow: the deal, and the move that ends a round
-        once the next round's chance point is complete; then records that came early."""
-        assert self.begin is not None
-        point = self.point
-        if point:
-            reveals = self.reveals.get(point, {})
-            if set(reveals) != self.seated:
-                return
-            seed = seed_of(point, reveals)
-            if self.game is None:
-                self.game = new_game(replace(self.config, seed=seed))
-            else:
-                action = str(self.stream[-1].body["action"])
-                self.game = played(self.game, action, seed)
-        self._early(self.stream[-1].key)
+    def _enter_chance(self, state: State, record: Record, at: int) -> State | str:
+        point = self._point(state)
+        body = record.body
+        used = body.get("from")
+        if not point or body.get("point") != point or not isinstance(used, list):
+            return "chance"
+        needed = self._needed(state)
+        if sorted(needed) != used:
+            return "chance"
+        reveals = self.reveals.get(point, {})
+        if not needed <= set(reveals):
+            return "reveals"
+        times = self.revealed_at.get(point, {})
+        if at != max([state.since, *(times[d] for d in needed)]):
+            return "time"
+        seed = seed_of(point, {d: reveals[d] for d in needed})
+        if state.game is None:
+            return replace(state, game=new_game(replace(self.config, seed=seed)), since=at)
+        assert state.pending is not None
+        after = played(state.game, state.pending, seed)
+        return replace(state, game=after, pending=None, since=at)
 
     # ------------------------------------------------------------ what to add
+
+    def _computer_move(self, game: Game, level: str) -> str:
+        assert game.to_move is not None
+        return str(make(level, seed=game.to_move).choose(game))
 
     def computer_move(self) -> str:
         """The move of the computer at the seat to move, as every device computes it."""
         game = self.game
         assert game is not None and game.to_move is not None
-        level = self.levels[game.to_move]
-        return str(make(level, seed=game.to_move).choose(game))
+        level = self.level(game.to_move)
+        assert level is not None
+        return self._computer_move(game, level)
 
-    def due(self) -> list[Record]:
+    def _entry(self, kind: Kind, body: dict[str, Any]) -> Record:
+        return Record(
+            self.name, kind, len(self.stream), self.stream[-1].key, body, self.key.public
+        ).signed(self.key)
+
+    def _at(self, now: float) -> int:
+        return max(int(now), self.state.since)
+
+    def due(self, now: float) -> list[Record]:
         """What this device adds now, being open: its reveal for the chance point due,
-        and the computers' moves while one is to move (each taken here too)."""
+        the chance entry once every reveal is in, and the computers' moves while one is
+        to move (each taken here too)."""
         made: list[Record] = []
-        while self.begin is not None:
-            point = self.point
-            me = self.key.public
-            if point and me in self.seated and me not in self.reveals.get(point, {}):
-                body = {"link": self.chain.reveal(point)}
+        me = self.key.public
+        while self.begin is not None and me in self.seated and not self._gone(me):
+            state, point = self.state, self.point
+            record: Record
+            if point and me in self._needed(state) and me not in self.reveals.get(point, {}):
+                body = {"link": self.chain.reveal(point), "at": self._at(now)}
                 record = Record(self.name, "reveal", point, "", body, me).signed(self.key)
+            elif point and self._needed(state) <= set(self.reveals.get(point, {})):
+                needed = self._needed(state)
+                times = self.revealed_at[point]
+                at = max([state.since, *(times[d] for d in needed)])
+                record = self._entry("chance", {"point": point, "from": sorted(needed), "at": at})
             elif self._computer_to_move():
-                action = self.computer_move()
-                body = {"action": action}
-                prev = self.stream[-1].key
-                index = len(self.stream)
-                record = Record(self.name, "move", index, prev, body, me).signed(self.key)
+                body = {"action": self.computer_move(), "at": state.since}
+                record = self._entry("move", body)
             else:
                 return made
-            problem = self.take(record, computed=True)
+            problem = self.take(record, now, computed=True)
             assert problem is None, problem
             made.append(record)
         return made
+
+    def _gone(self, device: str) -> bool:
+        return any(self.devices[s] == device for s in self.state.gone)
 
     def _computer_to_move(self) -> bool:
         game = self.game
         if game is None or self.point or game.to_move is None or game.decision == "over":
             return False
-        return not self.devices[game.to_move] and self.key.public in self.seated
+        return self.level(game.to_move) is not None
 
     def my_turn(self) -> bool:
-        game = self.game
-        return (
-            game is not None
-            and not self.point
-            and game.to_move is not None
-            and game.decision != "over"
-            and self.devices[game.to_move] == self.key.public
-        )
+        return self.seat() in self.awaited() and not self.point
 
-    def play(self, action: str) -> Record:
+    def seat(self) -> int | None:
+        """This device's seat, if it has one."""
+        me = self.key.public
+        return self.devices.index(me) if me in self.devices else None
+
+    def play(self, action: str, now: float) -> Record:
         """This device's player's move; ValueError if it is not theirs to make or not
         allowed."""
         if not self.my_turn():
             raise ValueError("not this device's turn")
-        prev = self.stream[-1].key
-        body = {"action": action}
-        record = Record(self.name, "move", len(self.stream), prev, body, self.key.public)
-        record = record.signed(self.key)
-        problem = self.take(record)
+        record = self._entry("move", {"action": action, "at": self._at(now)})
+        problem = self.take(record, now)
+        if problem is not None:
+            raise ValueError(problem)
+        return record
+
+    def stand_in(self, now: float) -> Record | None:
+        """A stand-in for the first seat awaited whose time has run out, if any: from
+        then on the computer plays it until its player is back."""
+        deadline = self.deadline()
+        if deadline is None or now < deadline or self.key.public not in self.seated:
+            return None
+        for seat in self.awaited():
+            if self.devices[seat] != self.key.public:
+                record = self._entry("stand", {"seat": seat, "at": self._at(now)})
+                if self.take(record, now) is None:
+                    return record
+        return None
+
+    def come_back(self, now: float) -> Record | None:
+        """This device's player takes back the seat the computer plays while they were
+        away, if it does."""
+        seat = self.seat()
+        if seat is None or seat not in self.state.stood:
+            return None
+        record = self._entry("back", {"seat": seat, "at": self._at(now)})
+        problem = self.take(record, now)
+        assert problem is None, problem
+        return record
+
+    def leave(self, now: float) -> Record:
+        """This device's player leaves the table for good: the computer plays the seat."""
+        seat = self.seat()
+        if seat is None or seat in self.state.gone:
+            raise ValueError("not at the table")
+        body = {"seat": seat, "link": self.chain.reveal(LENGTH), "at": self._at(now)}
+        record = self._entry("leave", body)
+        problem = self.take(record, now)
         if problem is not None:
             raise ValueError(problem)
         return record
