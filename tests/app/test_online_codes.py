@@ -40,7 +40,7 @@ from senator_core.app.online.messages import (
     TakeSeat,
 )
 from senator_core.app.online.update import offer_link
-from senator_core.app.play.messages import Act
+from senator_core.app.play.messages import Act, PlayAgain
 from senator_core.app.setup.messages import QuickPlay
 from senator_core.app.setup.state import Setup
 from senator_core.app.view import view
@@ -277,25 +277,33 @@ def test_friends_meet_by_codes_and_play_a_whole_game_with_no_relay() -> None:
     net.send(host, BeginTable())
     pages = [host, *guests]
     chooser = random.Random(8)
-    for _ in range(5000):
-        mover = next(
-            (
-                p
-                for p in pages
-                if p.model.screen == "game"
-                and p.model.game is not None
-                and p.model.game.to_move is not None
-                and p.model.occupants[p.model.game.to_move] == HUMAN
-            ),
-            None,
-        )
-        if mover is None:
-            break
-        assert mover.model.game is not None
-        net.send(mover, Act(str(chooser.choice(mover.model.game.legal_actions()))))
-    games = [p.model.game for p in pages]
-    assert all(g is not None and g.decision == "over" for g in games)
-    assert len({repr(g.state()) for g in games if g is not None}) == 1
+    for game_number in (1, 2):
+        for _ in range(5000):
+            mover = next(
+                (
+                    p
+                    for p in pages
+                    if p.model.screen == "game"
+                    and p.model.game is not None
+                    and p.model.game.to_move is not None
+                    and p.model.occupants[p.model.game.to_move] == HUMAN
+                ),
+                None,
+            )
+            if mover is None:
+                break
+            assert mover.model.game is not None
+            net.send(mover, Act(str(chooser.choice(mover.model.game.legal_actions()))))
+        games = [p.model.game for p in pages]
+        assert all(g is not None and g.decision == "over" for g in games)
+        assert len({repr(g.state()) for g in games if g is not None}) == 1
+        if game_number == 1:
+            # The next game at the same table, over the same connections.
+            net.send(host, PlayAgain())
+            assert all(p.model.screen == "lobby" for p in pages)
+            net.send(host, BeginTable())
+            assert all(p.model.screen == "game" for p in pages)
+    assert all(len(p.model.history) == 2 for p in pages)
 
 
 def test_a_guest_who_drops_comes_back_by_a_new_code_and_nobody_else_hosts() -> None:
