@@ -14,8 +14,17 @@ import pytest
 
 import senator_core as sc
 from senator_core.online.chance import Chain
-from senator_core.online.days import Record, Table, from_event, open_table, to_event
+from senator_core.online.days import (
+    Answered,
+    Record,
+    Shelves,
+    Table,
+    from_event,
+    open_table,
+    to_event,
+)
 from senator_core.online.keys import Key
+from senator_core.online.relays import Frame
 
 DAY = 86_400.0
 ROOM, SECRET = "0123456789abcdef", "f" * 32
@@ -136,14 +145,13 @@ def play_over_days(
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("loss", [0.0, 0.3])
-def test_devices_never_open_together_play_a_whole_game_over_days(loss: float) -> None:
+def test_devices_never_open_together_play_a_whole_game_over_days() -> None:
     """Four seats, three people on devices of their own and a computer: each device is
     open alone, days apart; the relay loses some of what it is given, which the next
     device to open publishes again. Every device ends with the same game."""
     rng = random.Random(7)
     players = seat_devices(rng, 3, ("heuristic",))
-    shelf = Shelf(rng, loss)
+    shelf = Shelf(rng, 0.3)
     days = play_over_days(players, shelf, rng)
     records = [p.table.game.record() for p in players if p.table.game is not None]
     assert len(records) == 3 and all(r == records[0] for r in records)
@@ -485,3 +493,122 @@ def test_two_devices_adding_different_entries_for_one_place_end_alike() -> None:
     assert other.table.stream[move.index].key == move.key
     assert other.table.level(1) is None
     assert [r.key for r in other.table.stream] == [r.key for r in mover.table.stream]
+
+
+@dataclass
+class StoredRelay:
+    """A relay that speaks Nostr's frames and keeps the events it is given."""
+
+    url: str
+    events: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def answer(self, text: str) -> list[str]:
+        frame = json.loads(text)
+        if frame[0] == "REQ":
+            sub, wanted = frame[1], frame[2]
+            kept = [
+                e
+                for e in self.events.values()
+                if e["kind"] in wanted["kinds"] and ["x", wanted["#x"][0]] in e["tags"]
+            ]
+            return [json.dumps(["EVENT", sub, e]) for e in kept] + [json.dumps(["EOSE", sub])]
+        event = frame[1]
+        self.events[event["id"]] = event
+        return [json.dumps(["OK", event["id"], True, ""])]
+
+
+@dataclass
+class Keeper:
+    """A device that reaches the relays through its `Shelves`."""
+
+    table: Table
+    shelves: Shelves
+
+    def pump(self, relays: dict[str, StoredRelay], outs: list[Any], now: float) -> None:
+        while outs:
+            out = outs.pop(0)
+            if isinstance(out, Answered):
+                outs += self.shelves.fill(out.url, self.table.records(), now)
+            elif isinstance(out, Frame):
+                for reply in relays[out.url].answer(out.text):
+                    more, records = self.shelves.frame(out.url, reply)
+                    assert self.table.take_all(records, now) == []
+                    outs += more
+
+    def visit(self, relays: dict[str, StoredRelay], rng: random.Random, now: float) -> None:
+        """Opens the table: asks every relay for it, fills what each lacks, adds what
+        is due and its player's move, and publishes them."""
+        for url in relays:
+            self.pump(relays, self.shelves.opened(url), now)
+        table = self.table
+        while True:
+            made = table.due(now)
+            if table.my_turn():
+                assert table.game is not None
+                made.append(table.play(str(rng.choice(table.game.legal_actions())), now))
+            if not made:
+                return
+            self.pump(relays, self.shelves.publish(made, now), now)
+
+
+def test_relays_that_lose_a_table_or_join_late_are_filled_by_the_next_device_open() -> None:
+    """Devices open one at a time over Nostr frames: each asks every relay for the whole
+    table and gives each what it lacks. Mid-game one relay loses everything and a new,
+    empty one is added to the table's list: the game goes on to its end, and both hold
+    every entry of it afterwards."""
+    rng = random.Random(43)
+    players = seat_devices(rng, 3, ("heuristic",))
+    relays = {url: StoredRelay(url) for url in ("wss://a.example", "wss://b.example")}
+    keepers = [
+        Keeper(p.table, Shelves(p.key, ROOM, SECRET, (*relays, "wss://c.example"))) for p in players
+    ]
+    now = 0.0
+    for visit_number in range(600):
+        if visit_number == 12:
+            relays["wss://a.example"].events.clear()  # the relay lost the table
+            relays["wss://c.example"] = StoredRelay("wss://c.example")  # and a new one
+        keeper = keepers[visit_number % 3]
+        now += rng.uniform(0.1, 2.0) * DAY
+        keeper.visit(relays, rng, now)
+        if all(k.table.game is not None and k.table.game.decision == "over" for k in keepers):
+            break
+    else:
+        raise AssertionError("the game did not end")
+    for keeper in keepers:
+        keeper.visit(relays, rng, now)  # each fills what a relay still lacks
+    stream = {r.key for r in keepers[0].table.records()}
+    for relay in relays.values():
+        held = {from_event(e, ROOM, SECRET).key for e in relay.events.values()}
+        assert held == stream
+    records = [k.table.game.record() for k in keepers if k.table.game is not None]
+    assert all(r == records[0] for r in records)
+
+
+def test_the_relays_side_takes_each_event_once_and_drops_a_relay_that_refuses() -> None:
+    rng = random.Random(47)
+    players, shelf = opened_in_turn(rng, 2, 2)
+    shelves = Shelves(players[0].key, ROOM, SECRET, ("wss://a.example", "wss://b.example"))
+    [request] = shelves.opened("wss://a.example")
+    assert isinstance(request, Frame)
+    sub = json.loads(request.text)[1]
+    events = [json.loads(text) for text in shelf.kept]
+    first = [shelves.frame("wss://a.example", json.dumps(["EVENT", sub, e]))[1] for e in events]
+    assert [len(r) for r in first] == [1] * len(events)
+    again = [shelves.frame("wss://b.example", json.dumps(["EVENT", sub, e]))[1] for e in events]
+    assert again == [[]] * len(events)  # the same events from another relay: nothing new
+    forged = {**events[0], "content": events[1]["content"]}
+    hostile = [
+        "not json",
+        json.dumps(["EVENT", "another", events[0]]),
+        json.dumps(["EVENT", sub, forged]),
+        json.dumps(["EVENT", sub, {"id": 5}]),
+        json.dumps(["EOSE"]),
+        json.dumps({"EVENT": sub}),
+        "[" * 5000,
+    ]
+    assert all(shelves.frame("wss://b.example", text) == ([], []) for text in hostile)
+    outs, _ = shelves.frame("wss://a.example", json.dumps(["OK", "x", False, "blocked: no"]))
+    assert [type(o).__name__ for o in outs] == ["Drop"]
+    assert shelves.opened("wss://a.example") == []
+    outs, _ = shelves.frame("wss://b.example", json.dumps(["CLOSED", sub, "restricted: x"]))
+    assert [type(o).__name__ for o in outs] == ["Drop", "NoRelay"]

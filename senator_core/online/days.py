@@ -57,7 +57,7 @@ from ..levels import LEVELS
 from .chance import LENGTH, Chain, is_link, seed_of, under
 from .device import played, starts_round
 from .keys import Key, verifies, verify
-from .relays import SEAL_BYTES, Seal, event_id, topic_of
+from .relays import REFUSALS, SEAL_BYTES, Drop, Frame, NoRelay, Seal, event_id, topic_of
 
 Kind = Literal["begin", "move", "chance", "stand", "back", "leave", "reveal"]
 KINDS = ("begin", "move", "chance", "stand", "back", "leave", "reveal")
@@ -732,3 +732,124 @@ class Table:
         if problem is not None:
             raise ValueError(problem)
         return record
+
+
+# ---------------------------------------------------------------- the relays' side
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The relay `url` has sent all it holds of the table (`EOSE`): `Shelves.fill` then
+    gives it what it lacks."""
+
+    url: str
+
+
+ShelfOut = Frame | Drop | NoRelay | Answered
+
+
+@dataclass
+class Shelves:
+    """One device's side of the relays that keep a table over days: when a relay's
+    socket opens it asks for the table's whole stream (a whole game is one answer),
+    takes what each relay sends once (checked: the table's, whole, its author's),
+    and once a relay has sent all it holds, publishes to it every event it lacks,
+    as it was made (only its author could sign another). `events` is every event
+    this device holds, by its record's key."""
+
+    key: Key
+    room: str
+    secret: str
+    urls: tuple[str, ...]
+    events: dict[str, dict[str, Any]] = field(default_factory=dict)
+    ids: dict[str, str] = field(default_factory=dict)  # event id -> its record's key
+    held: dict[str, set[str]] = field(default_factory=dict)  # url -> record keys it sent
+    answered: set[str] = field(default_factory=set)  # urls that sent all they hold
+    dropped: dict[str, str] = field(default_factory=dict)  # url -> why
+    got_bytes: int = 0  # of the events read (for the figures)
+    sent_events: int = 0  # events published (for the figures)
+
+    @property
+    def topic(self) -> str:
+        return topic_of(self.room)
+
+    @property
+    def subscription(self) -> str:
+        return "senator-days-" + self.topic[:16]
+
+    def opened(self, url: str) -> list[ShelfOut]:
+        """The socket to `url` is open: ask it for the table's stream."""
+        if url not in self.urls or url in self.dropped:
+            return []
+        self.answered.discard(url)
+        self.held[url] = set()  # what it holds is what it answers now
+        wanted = {"kinds": [stored_kind(self.topic)], "#x": [self.topic]}
+        return [Frame(url, json.dumps(["REQ", self.subscription, wanted]))]
+
+    def frame(self, url: str, text: str) -> tuple[list[ShelfOut], list[Record]]:
+        """A frame from the relay `url`: what to do, and the records it brought."""
+        if url in self.dropped:
+            return [], []
+        try:
+            frame = json.loads(text)
+        except (ValueError, RecursionError):
+            return [], []
+        match frame:
+            case ["EVENT", str(sub), dict(event)] if sub == self.subscription:
+                self.got_bytes += len(text)
+                return [], self._event(url, event)
+            case ["EOSE", str(sub)] if sub == self.subscription:
+                self.answered.add(url)
+                return [Answered(url)], []
+            case ["OK", str(), False, str(reason)] | ["CLOSED", str(), str(reason)]:
+                if reason.startswith(REFUSALS):
+                    self.dropped[url] = reason[:80]
+                    out: list[ShelfOut] = [Drop(url, reason[:80])]
+                    return out + ([NoRelay()] if len(self.dropped) == len(self.urls) else []), []
+        return [], []
+
+    def _event(self, url: str, event: dict[str, Any]) -> list[Record]:
+        held = self.held.setdefault(url, set())
+        known = self.ids.get(str(event.get("id")))
+        if known is not None and event == self.events.get(known):
+            held.add(known)  # checked when it first came: a relay's answer on each visit
+            return []
+        try:
+            record = from_event(event, self.room, self.secret)
+        except ValueError:
+            return []
+        held.add(record.key)
+        if record.key in self.events:
+            return []
+        self._keep(record.key, event)
+        return [record]
+
+    def _keep(self, key: str, event: dict[str, Any]) -> None:
+        self.events[key] = event
+        self.ids[str(event["id"])] = key
+
+    def _stored(self, record: Record, now: float) -> dict[str, Any] | None:
+        """The event that stores `record`: as it came, or made now if it is this
+        device's own (None for another's this device never got as an event)."""
+        if record.key not in self.events and record.author == self.key.public:
+            self._keep(record.key, to_event(record, self.key, self.room, self.secret, int(now)))
+        return self.events.get(record.key)
+
+    def fill(self, url: str, records: Sequence[Record], now: float) -> list[ShelfOut]:
+        """Publishes to `url`, which has sent all it holds, each of `records` it lacks."""
+        if url in self.dropped or url not in self.answered:
+            return []
+        held = self.held.setdefault(url, set())
+        out: list[ShelfOut] = []
+        for record in records:
+            event = self._stored(record, now)
+            if record.key not in held and event is not None:
+                held.add(record.key)
+                out.append(Frame(url, json.dumps(["EVENT", event])))
+        self.sent_events += len(out)
+        return out
+
+    def publish(self, records: Sequence[Record], now: float) -> list[ShelfOut]:
+        """Publishes records made here to every relay that has answered (one still
+        asking gets them with what it lacks once it has)."""
+        return [o for url in self.urls for o in self.fill(url, records, now)]
