@@ -16,10 +16,12 @@ import senator_core as sc
 from senator_core.online.chance import Chain
 from senator_core.online.days import (
     Answered,
+    Lobby,
     Record,
     Shelves,
     Table,
     from_event,
+    offer_table,
     open_table,
     to_event,
 )
@@ -612,3 +614,62 @@ def test_the_relays_side_takes_each_event_once_and_drops_a_relay_that_refuses() 
     assert shelves.opened("wss://a.example") == []
     outs, _ = shelves.frame("wss://b.example", json.dumps(["CLOSED", sub, "restricted: x"]))
     assert [type(o).__name__ for o in outs] == ["Drop", "NoRelay"]
+
+
+def test_friends_claim_seats_days_apart_and_the_opener_begins_once_all_are_taken() -> None:
+    """The opener offers a table of four (a computer in one seat); two friends open the
+    link on other days and claim the open seats (one of them twice, and a third friend
+    late, for a seat already taken); the opener's device begins once every open seat
+    is claimed, and the game binds each seat to its device and name."""
+    rng = random.Random(53)
+    keys = [Key(rng.randbytes(32)) for _ in range(4)]
+    chains = [Chain(rng.randbytes(32)) for _ in range(4)]
+    lobbies = [Lobby(k, ROOM) for k in keys]
+    config = sc.GameConfig(players=4)
+    offer = offer_table(keys[0], ROOM, config, ["", "", "", "easy"], "Livia", 0, 2 * int(DAY))
+    shelf: list[Record] = [offer]
+
+    def open_lobby(who: int, now: float) -> Lobby:
+        lobby = lobbies[who]
+        for record in shelf:
+            assert lobby.take(record, now) is None
+        return lobby
+
+    assert open_lobby(0, 0.0).open_seats() == [1, 2]
+    with pytest.raises(ValueError, match="still open"):
+        lobbies[0].begin(chains[0], 0.0)
+    shelf.append(open_lobby(1, DAY).claim(chains[1], "Brutus", DAY))
+    shelf.append(lobbies[1].claim(chains[1], "Brutus again", DAY + 5))  # its second: ignored
+    assert open_lobby(2, 2 * DAY).open_seats() == [2]
+    shelf.append(lobbies[2].claim(chains[2], "Cassia", 2 * DAY))
+    assert open_lobby(3, 3 * DAY).open_seats() == []
+    with pytest.raises(ValueError, match="no seat"):
+        lobbies[3].claim(chains[3], "Late", 3 * DAY)
+    late = Record(
+        lobbies[3].topic,
+        "claim",
+        1,
+        "",
+        {"seat": 1, "top": chains[3].top, "name": "Late", "at": int(3 * DAY)},
+        "",
+    ).signed(keys[3])
+    assert lobbies[3].take(late) is None and lobbies[3].seated()[1].author == keys[1].public
+    with pytest.raises(ValueError, match="opener"):
+        lobbies[1].begin(chains[1], 3 * DAY)
+    begin = open_lobby(0, 4 * DAY).begin(chains[0], 4 * DAY)
+    tables = [Table(k, c) for k, c in zip(keys[:3], chains[:3], strict=True)]
+    assert all(t.take(begin) is None for t in tables)
+    table = tables[0]
+    assert table.devices == (keys[0].public, keys[1].public, keys[2].public, "")
+    assert table.names == ("Livia", "Brutus", "Cassia", "") and table.limit == 2 * DAY
+    outsider = Table(keys[3], chains[3])
+    assert outsider.take(begin) is None and outsider.seat() is None  # it was not seated
+    # A hostile claim: a seat that is a computer's, a name too long, no chain top.
+    for body in (
+        {"seat": 3, "top": chains[3].top, "name": "X", "at": 0},
+        {"seat": 1, "top": chains[3].top, "name": "X" * 99, "at": 0},
+        {"seat": 1, "top": "top", "name": "X", "at": 0},
+        {"seat": True, "top": chains[3].top, "name": "X", "at": 0},
+    ):
+        claim = Record(lobbies[0].topic, "claim", 1, "", body, "").signed(keys[3])
+        assert lobbies[0].take(claim) == "claim"

@@ -59,8 +59,10 @@ from .device import played, starts_round
 from .keys import Key, verifies, verify
 from .relays import REFUSALS, SEAL_BYTES, Drop, Frame, NoRelay, Seal, event_id, topic_of
 
-Kind = Literal["begin", "move", "chance", "stand", "back", "leave", "reveal"]
-KINDS = ("begin", "move", "chance", "stand", "back", "leave", "reveal")
+Kind = Literal["offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal"]
+KINDS = ("offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal")
+MAX_NAME = 24  # characters of a player's name
+MAX_CLAIMS = 64  # claims of seats kept for one table
 MAX_RECORD = 4_000  # characters of a record's text: a beginning with five seats
 WAITING = 4  # records kept that wait for the same one before them
 WAITING_FOR = 64  # records waited for at once
@@ -200,13 +202,15 @@ def open_table(
     at: int,
     limit: int = 0,
     stand_in: str = "hard",
+    names: Sequence[str] = (),
 ) -> Record:
     """The beginning of a table: `devices` at the seats ("" where a computer of
     `levels` plays), each device's chain top in `tops` (this device's own from
     `chain`), made at `at`, `limit` seconds for each move (0: no limit), `stand_in`
-    the level that plays a seat whose player is away."""
+    the level that plays a seat whose player is away, `names` the players' names."""
     data = {k: v for k, v in config.to_dict().items() if k != "seed"}
     body = {
+        "names": list(names) or [""] * config.players,
         "config": data,
         "devices": list(devices),
         "levels": list(levels),
@@ -222,6 +226,172 @@ def at_of(record: Record) -> int | None:
     """When `record` says it was made, or None if it does not say so soundly."""
     at = record.body.get("at")
     return at if isinstance(at, int) and not isinstance(at, bool) and 0 <= at < 2**40 else None
+
+
+def offer_table(
+    key: Key,
+    room: str,
+    config: GameConfig,
+    levels: Sequence[str],
+    name: str,
+    at: int,
+    limit: int = 0,
+    stand_in: str = "hard",
+) -> Record:
+    """A table offered to friends before its game: the opener at seat 0, a computer of
+    `levels` at each seat that names one, the others open to whoever joins by the
+    link, whenever they open it."""
+    data = {k: v for k, v in config.to_dict().items() if k != "seed"}
+    body = {
+        "config": data,
+        "levels": ["", *levels[1:]],
+        "name": name[:MAX_NAME],
+        "limit": limit,
+        "stand_in": stand_in,
+        "at": at,
+    }
+    return Record(topic_of(room), "offer", 0, "", body, key.public).signed(key)
+
+
+@dataclass
+class Lobby:
+    """A table over days before its game: the opener's offer and the seats friends
+    claim. A friend's device claims an open seat with its chain's top and its
+    player's name; of two claims for one seat (or two seats claimed by one device)
+    the earlier stands, then the lower key, alike on every device. Once every open
+    seat is claimed the opener's device begins the game (`begin`), which binds each
+    seat to its device."""
+
+    key: Key
+    room: str
+    offer: Record | None = None
+    claims: dict[str, Record] = field(default_factory=dict)  # by key
+
+    @property
+    def topic(self) -> str:
+        return topic_of(self.room)
+
+    @property
+    def config(self) -> GameConfig:
+        assert self.offer is not None
+        return GameConfig.from_dict(dict(self.offer.body["config"]))
+
+    def take(self, record: Record, now: float | None = None) -> str | None:
+        """Takes an offer or a claim from a relay (or made here); what was wrong."""
+        if record.table != self.topic or record.kind not in ("offer", "claim"):
+            return "table"
+        at = at_of(record)
+        if at is None:
+            return "time"
+        if now is not None and at > now + SKEW:
+            return "future"
+        if record.kind == "offer":
+            return self._take_offer(record)
+        body = record.body
+        seat, top, name = body.get("seat"), body.get("top"), body.get("name")
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and is_link(top)):
+            return "claim"
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            return "claim"
+        if self.offer is not None and not self._open(seat):
+            return "claim"
+        if len(self.claims) >= MAX_CLAIMS:
+            return "claims"  # far more than a table has seats: a flood
+        self.claims[record.key] = record
+        return None
+
+    def _take_offer(self, record: Record) -> str | None:
+        if self.offer is not None:
+            return None if record.key == self.offer.key else "a second offer"
+        body = record.body
+        try:
+            config = GameConfig.from_dict(dict(body["config"]))
+            levels, name = body["levels"], body["name"]
+        except (KeyError, TypeError, ValueError):
+            return "offer"
+        if (
+            not isinstance(levels, list)
+            or len(levels) != config.players
+            or levels[0] != ""
+            or any(level not in ("", *LEVELS) for level in levels)
+            or not isinstance(name, str)
+            or len(name) > MAX_NAME
+            or body.get("limit") not in LIMITS
+            or body.get("stand_in") not in LEVELS
+        ):
+            return "offer"
+        self.offer = record
+        self.claims = {k: c for k, c in self.claims.items() if self._open(c.body["seat"])}
+        return None
+
+    def _open(self, seat: int) -> bool:
+        assert self.offer is not None
+        levels = self.offer.body["levels"]
+        return 0 < seat < len(levels) and levels[seat] == ""
+
+    def seated(self) -> dict[int, Record]:
+        """The claim that holds each claimed seat."""
+        held: dict[int, Record] = {}
+        devices: set[str] = set()
+        if self.offer is None:
+            return held
+        devices.add(self.offer.author)
+        for claim in sorted(self.claims.values(), key=lambda c: (c.body["at"], c.key)):
+            seat = claim.body["seat"]
+            if seat not in held and claim.author not in devices:
+                held[seat] = claim
+                devices.add(claim.author)
+        return held
+
+    def open_seats(self) -> list[int]:
+        """The seats still open to a friend."""
+        if self.offer is None:
+            return []
+        held = self.seated()
+        return [s for s in range(len(self.offer.body["levels"])) if self._open(s) and s not in held]
+
+    def claim(self, chain: Chain, name: str, now: float) -> Record:
+        """This device's claim of the first open seat; ValueError if none is open."""
+        seats = self.open_seats()
+        if not seats:
+            raise ValueError("no seat is open")
+        body = {"seat": seats[0], "top": chain.top, "name": name[:MAX_NAME], "at": int(now)}
+        record = Record(self.topic, "claim", seats[0], "", body, self.key.public).signed(self.key)
+        problem = self.take(record, now)
+        assert problem is None, problem
+        return record
+
+    def begin(self, chain: Chain, now: float) -> Record:
+        """The game's beginning, made by the opener's device once every open seat is
+        claimed; ValueError otherwise."""
+        offer = self.offer
+        if offer is None or offer.author != self.key.public:
+            raise ValueError("only the table's opener begins it")
+        if self.open_seats():
+            raise ValueError("a seat is still open")
+        body = offer.body
+        held = self.seated()
+        devices = [
+            self.key.public if s == 0 else held[s].author if s in held else ""
+            for s in range(len(body["levels"]))
+        ]
+        names = [
+            body["name"] if s == 0 else held[s].body["name"] if s in held else ""
+            for s in range(len(devices))
+        ]
+        tops = {c.author: c.body["top"] for c in held.values()}
+        return open_table(
+            self.key,
+            chain,
+            self.config,
+            devices,
+            body["levels"],
+            tops,
+            max(int(now), *(c.body["at"] for c in held.values()), body["at"]),
+            body["limit"],
+            body["stand_in"],
+            names,
+        )
 
 
 @dataclass(frozen=True)
@@ -278,6 +448,10 @@ class Table:
     @property
     def limit(self) -> int:
         return int(self.begin.body["limit"]) if self.begin is not None else 0
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.begin.body["names"]) if self.begin is not None else ()
 
     @property
     def state(self) -> State:
@@ -463,8 +637,12 @@ class Table:
         try:
             config = GameConfig.from_dict(dict(body["config"]))
             devices, levels, tops = body["devices"], body["levels"], body["tops"]
-            limit, stand_in = body["limit"], body["stand_in"]
+            limit, stand_in, names = body["limit"], body["stand_in"], body["names"]
         except (KeyError, TypeError, ValueError):
+            return "beginning"
+        if not (isinstance(names, list) and len(names) == config.players):
+            return "beginning"
+        if not all(isinstance(n, str) and len(n) <= MAX_NAME for n in names):
             return "beginning"
         if (
             record.table
