@@ -40,7 +40,6 @@ sys.path.insert(0, str(ROOT))
 
 from tests.e2e import conftest as e2e  # noqa: E402
 from tests.e2e import online_phone as phone  # noqa: E402
-from tests.e2e import online_table  # noqa: E402
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup  # noqa: E402
 from tests.e2e.online_game import (  # noqa: E402
     MOVED,
@@ -54,7 +53,6 @@ from tests.e2e.online_table import namespace_chromium, start_relay  # noqa: E402
 from tests.e2e.test_transport import network_namespace  # noqa: E402
 
 e2e.POLLING = "raf"  # a move's delay is timed to the frame its page shows it in
-online_table.FOR_TESTS = False  # Chromium as a player's
 
 # Inside the namespace this file runs itself with these arguments.
 INSIDE = "--inside"

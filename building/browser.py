@@ -28,18 +28,9 @@ CHROMIUM_ARGS = (
 )
 
 
-# For the tests alone: V8 compiles the runtime's WebAssembly with its baseline compiler
-# and never again with its optimizing one. A test's page lives for seconds, and the
-# optimizing compiler's work cost it more than its quicker code gave back: a page's
-# start took about a third less CPU time. The benchmarks keep Chromium's own tiering,
-# as a player's browser does.
-TEST_ARGS = ("--js-flags=--liftoff-only",)
-
-
-def chromium_options(for_tests: bool = False) -> dict[str, object]:
-    """Keyword arguments for Playwright's `chromium.launch` (`for_tests`: with
-    `TEST_ARGS`)."""
-    options: dict[str, object] = {"args": [*CHROMIUM_ARGS, *(TEST_ARGS if for_tests else ())]}
+def chromium_options() -> dict[str, object]:
+    """Keyword arguments for Playwright's `chromium.launch`."""
+    options: dict[str, object] = {"args": list(CHROMIUM_ARGS)}
     if CHROMIUM.exists():
         options["executable_path"] = str(CHROMIUM)
     return options

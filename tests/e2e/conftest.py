@@ -138,7 +138,7 @@ def fresh_site() -> Iterator[Site]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     with playwright_api.sync_playwright() as p:
-        options: dict[str, Any] = chromium_options(for_tests=True)
+        options: dict[str, Any] = chromium_options()
         chromium = p.chromium.launch(**options)
         yield chromium
         chromium.close()

@@ -118,15 +118,10 @@ def wait_for_relay(relay: subprocess.Popen[bytes], url: str, folder: Path) -> No
     raise RuntimeError("the relay did not start")
 
 
-# Chromium started with the tests' own arguments (see `chromium_options`); a benchmark
-# that times the pages sets False.
-FOR_TESTS = True
-
-
 def namespace_chromium(p: Any) -> Any:
     """Chromium for a run inside the test's network namespace: it offers its address
     there itself, as no mDNS answers in the namespace."""
-    options: dict[str, Any] = chromium_options(FOR_TESTS)
+    options: dict[str, Any] = chromium_options()
     options["args"] = [*options["args"], SHOW_ADDRESSES]
     return p.chromium.launch(**options)
 
