@@ -3,7 +3,7 @@
 the host sets up and invites, two guests (one on a phone's screen) open the link
 (or pass codes with the host), name themselves and sit, the host begins, and each
 plays its own seat by tapping the table: through a relay until the game ends, by
-codes into the first round.
+codes through the first round.
 
 Usage: `python tests/e2e/online_game.py <dist> relay|codes <shots folder>`. Prints what
 each page saw as one JSON object on stdout; the test makes the assertions.
@@ -31,7 +31,7 @@ from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_rel
 WAIT = 30_000  # ms, for a loaded machine
 GAME_SECONDS = 240  # a whole game of three, tapped
 TAP_MS = 3000  # a tap waits this long for its control
-# Moves tapped at a table met by codes: into the first round's third debate. What
+# Moves tapped at a table met by codes: through the first round, to the second's start. What
 # the browser alone shows is the meeting and WebRTC without a relay; the rest of a
 # game online (its end, the next game at the table) is the relay game's and
 # CPython's (`tests/app/test_online_codes.py`).

@@ -2,8 +2,8 @@
 (one of them a phone's size) inside a network namespace of the test's own, through a
 relay (the invitation link; the phone reloads mid-game and comes back to its seat;
 the host closes its page, a guest hosts on and the game goes on with a computer in
-the host's seat) to the game's end, and by codes with no relay at all into the first
-round; a Firefox guest at a Chromium host's table; a phone through a TURN server;
+the host's seat) to the game's end, and by codes with no relay at all through the
+first round; a Firefox guest at a Chromium host's table; a phone through a TURN server;
 and a WebKit guest with no WebRTC. `online_game.py` and `online_firefox.py` drive
 the browsers; see `test_transport` for the namespace."""
 
@@ -94,7 +94,7 @@ def test_friends_play_online_through_a_relay_and_the_game_outlives_its_host(dist
 
 @pytest.mark.long
 def test_friends_meet_by_codes_with_no_relay_and_play(dist: Path) -> None:
-    """Three browsers meet by codes alone and play into the first round over WebRTC
+    """Three browsers meet by codes alone and play the first round over WebRTC
     (the rest of a game by codes, to its end and the next game, is
     `tests/app/test_online_codes.py`'s)."""
     game = run_game("codes", dist)
