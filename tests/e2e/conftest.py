@@ -135,13 +135,35 @@ def fresh_site() -> Iterator[Site]:
     served.stop()
 
 
+# Chromium's own log (every process's warnings and errors), one per test process. A
+# page that crashes as it starts ("Target crashed", seen now and then with nothing on
+# the page's console) leaves its cause there: a test that fails so shows its last lines.
+CHROMIUM_LOG: list[Path] = []
+LOG_LINES = 40
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    log = tmp_path_factory.getbasetemp() / "chromium.log"
+    CHROMIUM_LOG[:] = [log]
     with playwright_api.sync_playwright() as p:
         options: dict[str, Any] = chromium_options()
+        options["args"] = [*options["args"], "--enable-logging", "--v=0"]
+        options["env"] = {**os.environ, "CHROME_LOG_FILE": str(log)}
         chromium = p.chromium.launch(**options)
         yield chromium
         chromium.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.failed and "crashed" in str(report.longrepr) and CHROMIUM_LOG:
+        log = CHROMIUM_LOG[0]
+        lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+        lines = [line for line in lines if ":dbus/" not in line]  # no system bus here
+        report.sections.append(("Chromium's log, its last lines", "\n".join(lines[-LOG_LINES:])))
+    return report
 
 
 @dataclass
