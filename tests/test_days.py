@@ -102,24 +102,28 @@ def publish(player: Player, shelf: Shelf, records: list[Record], now: float) -> 
         shelf.publish(player.stored(record, now))
 
 
-def visit(player: Player, shelf: Shelf, rng: random.Random, now: float) -> int:
+def added(table: Table, rng: random.Random, now: float) -> list[Record]:
+    """What an open device adds until nothing more is due: its reveals, the computers'
+    moves and its player's moves (chosen by `rng`)."""
+    made: list[Record] = []
+    while True:
+        batch = table.due(now)
+        if table.my_turn():
+            assert table.game is not None
+            batch.append(table.play(str(rng.choice(table.game.legal_actions())), now))
+        if not batch:
+            return made
+        made += batch
+
+
+def visit(player: Player, shelf: Shelf, rng: random.Random, now: float) -> None:
     """The device opens the table: it reads what the relay has, adds what is due (its
     reveal, the computers' moves, its player's move), and publishes again what the
-    relay lacks. The moves it made."""
+    relay lacks."""
     player.opened.append(now)
-    table = player.table
     read(player, shelf, now)
-    made = 0
-    while True:
-        publish(player, shelf, table.due(now), now)
-        if not table.my_turn():
-            break
-        assert table.game is not None
-        action = str(rng.choice(table.game.legal_actions()))
-        publish(player, shelf, [table.play(action, now)], now)
-        made += 1
-    publish(player, shelf, table.records(), now)
-    return made
+    publish(player, shelf, added(player.table, rng, now), now)
+    publish(player, shelf, player.table.records(), now)
 
 
 def opened_in_turn(rng: random.Random, people: int, times: int) -> tuple[list[Player], Shelf]:
@@ -542,15 +546,7 @@ class Keeper:
         is due and its player's move, and publishes them."""
         for url in relays:
             self.pump(relays, self.shelves.opened(url), now)
-        table = self.table
-        while True:
-            made = table.due(now)
-            if table.my_turn():
-                assert table.game is not None
-                made.append(table.play(str(rng.choice(table.game.legal_actions())), now))
-            if not made:
-                return
-            self.pump(relays, self.shelves.publish(made, now), now)
+        self.pump(relays, self.shelves.publish(added(self.table, rng, now), now), now)
 
 
 def test_relays_that_lose_a_table_or_join_late_are_filled_by_the_next_device_open() -> None:

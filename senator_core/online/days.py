@@ -208,10 +208,9 @@ def open_table(
     `levels` plays), each device's chain top in `tops` (this device's own from
     `chain`), made at `at`, `limit` seconds for each move (0: no limit), `stand_in`
     the level that plays a seat whose player is away, `names` the players' names."""
-    data = {k: v for k, v in config.to_dict().items() if k != "seed"}
     body = {
         "names": list(names) or [""] * config.players,
-        "config": data,
+        "config": _set_up(config),
         "devices": list(devices),
         "levels": list(levels),
         "tops": {**tops, key.public: chain.top},
@@ -222,10 +221,25 @@ def open_table(
     return Record("", "begin", 0, "", body, key.public).signed(key)
 
 
+def _set_up(config: GameConfig) -> dict[str, Any]:
+    """The game's set-up as a table states it: its chance comes from the reveals."""
+    return {k: v for k, v in config.to_dict().items() if k != "seed"}
+
+
 def at_of(record: Record) -> int | None:
     """When `record` says it was made, or None if it does not say so soundly."""
     at = record.body.get("at")
     return at if isinstance(at, int) and not isinstance(at, bool) and 0 <= at < 2**40 else None
+
+
+def _dated(record: Record, now: float | None) -> int | str:
+    """When `record` was made, or what is wrong with its time: none said soundly, or
+    later than `now` (this device's clock; None for a record it holds already) allows.
+    A record from the future is not kept: once the clocks agree it may be taken."""
+    at = at_of(record)
+    if at is None:
+        return "time"
+    return "future" if now is not None and at > now + SKEW else at
 
 
 def offer_table(
@@ -241,9 +255,8 @@ def offer_table(
     """A table offered to friends before its game: the opener at seat 0, a computer of
     `levels` at each seat that names one, the others open to whoever joins by the
     link, whenever they open it."""
-    data = {k: v for k, v in config.to_dict().items() if k != "seed"}
     body = {
-        "config": data,
+        "config": _set_up(config),
         "levels": ["", *levels[1:]],
         "name": name[:MAX_NAME],
         "limit": limit,
@@ -280,11 +293,9 @@ class Lobby:
         """Takes an offer or a claim from a relay (or made here); what was wrong."""
         if record.table != self.topic or record.kind not in ("offer", "claim"):
             return "table"
-        at = at_of(record)
-        if at is None:
-            return "time"
-        if now is not None and at > now + SKEW:
-            return "future"
+        at = _dated(record, now)
+        if isinstance(at, str):
+            return at
         if record.kind == "offer":
             return self._take_offer(record)
         body = record.body
@@ -423,8 +434,7 @@ class Table:
     revealed_at: dict[int, dict[str, int]] = field(default_factory=dict)
     config: GameConfig = field(default_factory=GameConfig)
     # Records that came before the one they follow, by what they wait for (an entry by
-    # its `prev`, a reveal by the one under it, a chance entry by its point), a few
-    # for each.
+    # its `prev`, a chance entry by its point's reveals), a few for each.
     waiting: dict[str, list[Record]] = field(default_factory=dict)
     known: set[str] = field(default_factory=set)  # the keys of every record taken
     revealed: dict[str, Record] = field(default_factory=dict)  # the reveals, by key
@@ -552,11 +562,9 @@ class Table:
             return self._take_begin(record)
         if self.begin is None or record.table != self.name:
             return "table"
-        at = at_of(record)
-        if at is None:
-            return "time"
-        if now is not None and at > now + SKEW:
-            return "future"  # not kept: once the clocks agree it may be taken
+        at = _dated(record, now)
+        if isinstance(at, str):
+            return at
         if record.kind == "reveal":
             return self._take_reveal(record, at, now)
         if record.index < 1:
@@ -726,7 +734,7 @@ class Table:
             if (
                 not device
                 or record.author == device
-                or record.author in {devices[s] for s in state.gone}
+                or record.author in self._gone(state)
                 or seat in state.stood | state.gone
                 or not self.limit
                 or at < state.since + self.limit
@@ -762,7 +770,7 @@ class Table:
             if record.author != self.devices[seat]:
                 return "not the seat's device"
         else:
-            if record.author in {self.devices[s] for s in state.gone}:
+            if record.author in self._gone(state):
                 return "not at the table"
             if at != state.since:
                 return "time"  # a computer's move is dated at the entry before it
@@ -788,8 +796,7 @@ class Table:
         reveals = self.reveals.get(point, {})
         if not needed <= set(reveals):
             return "reveals"
-        times = self.revealed_at.get(point, {})
-        if at != max([state.since, *(times[d] for d in needed)]):
+        if at != self._chance_at(state, point):
             return "time"
         seed = seed_of(point, {d: reveals[d] for d in needed})
         if state.game is None:
@@ -797,6 +804,12 @@ class Table:
         assert state.pending is not None
         after = played(state.game, state.pending, seed)
         return replace(state, game=after, pending=None, since=at)
+
+    def _chance_at(self, state: State, point: int) -> int:
+        """When chance point `point`'s entry is dated: at the latest of the wait's start
+        and the reveals it uses (every device dates it alike)."""
+        times = self.revealed_at.get(point, {})
+        return max([state.since, *(times[d] for d in self._needed(state))])
 
     # ------------------------------------------------------------ what to add
 
@@ -826,17 +839,15 @@ class Table:
         to move (each taken here too)."""
         made: list[Record] = []
         me = self.key.public
-        while self.begin is not None and me in self.seated and not self._gone(me):
+        while self.begin is not None and me in self.seated and me not in self._gone(self.state):
             state, point = self.state, self.point
             record: Record
             if point and me in self._needed(state) and me not in self.reveals.get(point, {}):
                 body = {"link": self.chain.reveal(point), "at": self._at(now)}
                 record = Record(self.name, "reveal", point, "", body, me).signed(self.key)
             elif point and self._needed(state) <= set(self.reveals.get(point, {})):
-                needed = self._needed(state)
-                times = self.revealed_at[point]
-                at = max([state.since, *(times[d] for d in needed)])
-                record = self._entry("chance", {"point": point, "from": sorted(needed), "at": at})
+                body = {"point": point, "from": sorted(self._needed(state))}
+                record = self._entry("chance", {**body, "at": self._chance_at(state, point)})
             elif self._computer_to_move():
                 body = {"action": self.computer_move(), "at": state.since}
                 record = self._entry("move", body)
@@ -847,8 +858,9 @@ class Table:
             made.append(record)
         return made
 
-    def _gone(self, device: str) -> bool:
-        return any(self.devices[s] == device for s in self.state.gone)
+    def _gone(self, state: State) -> set[str]:
+        """The devices whose players left the table."""
+        return {self.devices[s] for s in state.gone}
 
     def _computer_to_move(self) -> bool:
         game = self.game
