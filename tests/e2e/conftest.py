@@ -138,14 +138,16 @@ def fresh_site() -> Iterator[Site]:
 # Chromium's own log (every process's warnings and errors), one per test process. A
 # page that crashes as it starts ("Target crashed", seen now and then with nothing on
 # the page's console) leaves its cause there: a test that fails so shows its last lines.
-CHROMIUM_LOG: list[Path] = []
+CHROMIUM_LOG = pytest.StashKey[Path]()
 LOG_LINES = 40
 
 
 @pytest.fixture(scope="session")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def browser(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Any]:
     log = tmp_path_factory.getbasetemp() / "chromium.log"
-    CHROMIUM_LOG[:] = [log]
+    request.config.stash[CHROMIUM_LOG] = log
     with playwright_api.sync_playwright() as p:
         options: dict[str, Any] = chromium_options()
         options["args"] = [*options["args"], "--enable-logging", "--v=0"]
@@ -158,8 +160,8 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     report = yield
-    if report.failed and "crashed" in str(report.longrepr) and CHROMIUM_LOG:
-        log = CHROMIUM_LOG[0]
+    log = item.config.stash.get(CHROMIUM_LOG, None)
+    if report.failed and "crashed" in str(report.longrepr) and log is not None:
         lines = log.read_text(errors="replace").splitlines() if log.exists() else []
         lines = [line for line in lines if ":dbus/" not in line]  # no system bus here
         report.sections.append(("Chromium's log, its last lines", "\n".join(lines[-LOG_LINES:])))
