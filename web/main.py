@@ -24,11 +24,13 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from senator_core.app import Msg, clicked, init, start, update, view
+from senator_core.app.days.messages import Locked, Shared
 from senator_core.app.effects import (
     Accept,
     After,
     Animate,
     Answer,
+    AskToNotify,
     Chime,
     CloseLink,
     CloseRelay,
@@ -41,7 +43,9 @@ from senator_core.app.effects import (
     ForgetAddress,
     Guard,
     LoadQr,
+    Lock,
     Moves,
+    Notify,
     Offer,
     OpenRelays,
     PageLanguage,
@@ -51,10 +55,12 @@ from senator_core.app.effects import (
     ReopenRelays,
     RunReview,
     Scroll,
+    Share,
     StopReview,
     Store,
     Think,
     Transmit,
+    Unlock,
 )
 from senator_core.app.keeping.files import FILE_LIMIT
 from senator_core.app.keeping.messages import FileOpened, FileTooLarge, StorageFailed, Stored
@@ -224,6 +230,7 @@ class Page:
             ),
         }
         self.relays: Any = None  # the sockets to the table's relays, once opened
+        self.locks: dict[str, Any] = {}  # the tables whose lock is held or asked for
         self.joining: Any = None
         self.shown: frozenset[str] = frozenset()  # the checksums on the page (see `thinned`)
         self.last_tap: tuple[float, float, float] | None = None  # x, y, when
@@ -501,6 +508,20 @@ class Page:
                     self.table.drop(link)
             case LoadQr():
                 self.start(self.load_qr())
+            case Share():
+                self.start(self.share(effect))
+            case Notify(title, text):
+                self.notify(title, text)
+            case AskToNotify():
+                notices = getattr(js.window, "Notification", None)
+                if notices is not None and notices.permission == "default":
+                    notices.requestPermission()
+            case Lock(room):
+                self.start(self.lock(room))
+            case Unlock(room):
+                release = self.locks.pop(room, None)
+                if release is not None:
+                    release()  # (an Unlock before the lock was had: `lock` sees it gone)
 
     def start(self, work: Coroutine[Any, Any, None]) -> Any:
         """Runs `work` alongside the page, keeping a reference until it ends."""
@@ -632,6 +653,50 @@ class Page:
             js.console.info(f"Senator: no QR code: {err}")
             return
         self.dispatch(QrReady())
+
+    async def share(self, effect: Share) -> None:
+        """The device's share sheet with the turn's message and the table's link; where
+        the browser has none, the message and the link copied."""
+        nav = js.navigator
+        if getattr(nav, "share", None) is not None:
+            shared = {"title": effect.title, "text": effect.text, "url": effect.url}
+            try:
+                await nav.share(js_object(shared))
+            except Exception as err:
+                if "AbortError" not in str(err):  # not the player's own cancel
+                    js.console.info(f"Senator: sharing: {err}")
+                else:
+                    return
+            else:
+                self.dispatch(Shared("shared"))
+                return
+        try:
+            await nav.clipboard.writeText(f"{effect.text} {effect.url}")
+        except Exception:
+            self.dispatch(Shared(""))
+            return
+        self.dispatch(Shared("copied"))
+
+    def notify(self, title: str, text: str) -> None:
+        """A system notification, while the page is out of sight and notifications are
+        allowed (a table's turn come)."""
+        notices = getattr(js.window, "Notification", None)
+        if js.document.visibilityState != "hidden" or notices is None:
+            return
+        if notices.permission == "granted":
+            notices.new(title, js_object({"body": text, "tag": "senator-turn"}))
+
+    async def lock(self, room: str) -> None:
+        """Holds the browser's lock on a table's turn until `Unlock`: at once if no other
+        tab holds it, else once that tab lets go; the page is told either way."""
+        if room in self.locks:
+            return
+        self.locks[room] = None  # asked for
+        online = await self.transport()
+        if online is None or room not in self.locks:
+            return
+        tell = create_proxy(lambda held: self.dispatch(Locked(room, bool(held))))
+        self.locks[room] = online.holdLock(f"senator-days-{room}", tell)
 
     async def copy_field(self, ident: str) -> None:
         """Puts a field's text on the clipboard: by the Clipboard API where the page may

@@ -161,3 +161,36 @@ export function relaySockets(handlers) {
     closeAll: () => [...relays.keys()].forEach(close),
   };
 }
+
+/**
+ * Holds the browser's lock `name` (the Web Locks API) until the function it gives back
+ * is called: at once if no other tab of this browser holds it, else once that tab lets
+ * go. `onState` is told whether this tab holds it. Where the browser has no locks,
+ * every tab holds it.
+ * @param {string} name
+ * @param {(held: boolean) => void} onState
+ * @returns {() => void} lets the lock go (or stops waiting for it)
+ */
+export function holdLock(name, onState) {
+  if (!navigator.locks) {
+    onState(true);
+    return () => {};
+  }
+  let release = () => {};
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  navigator.locks.request(name, { ifAvailable: true }, (lock) => {
+    if (lock) {
+      onState(true);
+      return held;
+    }
+    onState(false);
+    navigator.locks.request(name, () => {
+      onState(true);
+      return held;
+    });
+    return null;
+  });
+  return () => release();
+}

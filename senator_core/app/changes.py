@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from ..config import GameConfig
 from ..game import Game, new_game
-from .derived import record_of
+from .derived import log_of, record_of, turns_for
 from .keeping.saves import Turn, add_kept, kept
 from .model import Model
 from .screens import Screen
@@ -35,6 +35,24 @@ def at_position(model: Model, game: Game, turns: tuple[Turn, ...]) -> Model:
     """The game shown at another position (`turns`, who made each action up to it);
     what the player asked for or touched at the old one goes."""
     return replace(model, game=game, turns=turns, hint=None, picked=(), explain="")
+
+
+def moved_on(model: Model, game: Game, occupants: tuple[str, ...]) -> Model:
+    """The game shown moved on to `game`, made elsewhere (an online table's): one move
+    on, its turn follows the last; else who made each action is worked out again."""
+    before, turns = model.game, model.turns
+    seat = before.to_move if before is not None else None
+    if (
+        before is not None
+        and seat is not None
+        and game.moves == before.moves + 1
+        and len(turns) == before.moves
+    ):
+        only = len(before.legal_actions()) == 1
+        turns = (*turns, Turn(seat, len(log_of(before)), False, only))
+    else:
+        turns = turns_for(replace(model, game=game, occupants=occupants, turns=()))
+    return at_position(replace(model, occupants=occupants), game, turns)
 
 
 def playing(

@@ -137,6 +137,8 @@ def computer_to_move(model: Model) -> str | None:
     kind = model.occupants[game.to_move]
     if model.online is not None and not model.online.device.hosting:
         return None  # the host's computers play at the host
+    if model.days is not None:
+        return None  # a table over days plays its computers as it takes each entry
     return None if kind in (HUMAN, REMOTE) else kind
 
 
@@ -186,7 +188,9 @@ def undo_to(model: Model) -> int | None:
     only the last action, if a human made it. A move made for a player is taken back
     with the decision before it, and so is any move that was no choice."""
     game = model.game
-    if model.screen != "game" or game is None or game.decision == "over" or model.online:
+    if model.screen != "game" or game is None or game.decision == "over":
+        return None
+    if model.online or model.days:
         return None  # online, a move made is the table's
     solo = len(humans(model.occupants, game.players)) == 1
     turns = turns_for(model)

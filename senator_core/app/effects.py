@@ -259,6 +259,48 @@ class CloseLink:
     link: str
 
 
+@dataclass(frozen=True)
+class Share:
+    """Open the device's share sheet with `title`, `text` and `url` (a table's turn
+    told to the next player); where there is none, copy the text and the link. The
+    page sends `Shared` with what it did."""
+
+    title: str
+    text: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Notify:
+    """Show the system notification `text` (a table's turn come), only while the page
+    is out of sight and the player has allowed notifications."""
+
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class AskToNotify:
+    """Ask the player whether the page may notify them (once, as they open or join a
+    table over days; the browser remembers the answer)."""
+
+
+@dataclass(frozen=True)
+class Lock:
+    """Hold the browser's lock on the table over days `room` while it is open here, so
+    one tab at a time moves at it: the page sends `Locked(room, held)`, held once it
+    has it (at once, or when another tab lets it go)."""
+
+    room: str
+
+
+@dataclass(frozen=True)
+class Unlock:
+    """Let go of the lock on the table `room`."""
+
+    room: str
+
+
 Effect = (
     Store
     | Think
@@ -289,5 +331,10 @@ Effect = (
     | Offer
     | Answer
     | Accept
+    | Share
+    | Notify
+    | AskToNotify
+    | Lock
+    | Unlock
 )
 Effects = tuple[Effect, ...]  # what one message asks of the page, in order

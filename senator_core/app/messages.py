@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .days import messages as days
 from .help import messages as help
 from .history import messages as history
 from .keeping import messages as keeping
@@ -141,6 +142,7 @@ Msg = (
     | history.Message
     | keeping.Message
     | help.Message
+    | days.Message
 )
 
 # The `data-msg` names of the page's own controls and the message each makes from `data-value`.
@@ -163,6 +165,7 @@ CONTROLS: dict[str, Callable[[str], Msg]] = {
     **history.CONTROLS,
     **keeping.CONTROLS,
     **help.CONTROLS,
+    **days.CONTROLS,
 }
 
 

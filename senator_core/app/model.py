@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..game import Game
 from ..records import HUMAN
 from ..rules import MAX_PLAYERS
+from .days.state import Days, Listed
 from .keeping.saves import Kept, Turn
 from .lesson.state import Lesson
 from .online.state import Online
@@ -77,6 +78,10 @@ class Model:
     stored: tuple[tuple[str, str | None], ...] = field(default=(), compare=False)
     epoch: int = 0
     online: Online | None = None  # the table shared with other devices, when online
+    days: Days | None = None  # the table over days open on the page, if one is
+    tables: tuple[Listed, ...] = ()  # this device's tables over days, as last seen
+    kept_days: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # room, stream
+    peeks: tuple[Days, ...] = ()  # the tables the title screen is catching up
     story: int = 0  # the round whose summary the table holds until the player goes on
     lesson: Lesson | None = None  # the guided first game, when it is the game at the table
     entropy: str = ""  # the page's random bytes (hex), that this device's ids are made from

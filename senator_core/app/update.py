@@ -18,6 +18,8 @@ from typing import assert_never
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, use
 from .changes import on_screen
+from .days import update as days
+from .days.messages import DaysMsg
 from .derived import (
     computer_to_move,
     forced_to_move,
@@ -69,7 +71,7 @@ from .messages import (
 )
 from .model import Model
 from .online import update as online
-from .online.messages import OnlineMsg
+from .online.messages import Invited, OnlineMsg, RelayClosed, RelayFrame, RelayOpened
 from .play import update as play
 from .play.messages import Forced, GoOn, PlayMsg
 from .play.story import ended_round
@@ -106,6 +108,7 @@ def start(model: Model) -> Effects:
         Scroll("log"),
         *_waits(None, model),
         *online.reconnect(model),
+        *(days.peek(model) if model.screen == "title" and model.online is None else ()),
     )
 
 
@@ -121,6 +124,14 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             return replay.update(model, msg, now)
         case ReviewMsg():
             return review.update(model, msg, now)
+        case DaysMsg():
+            return days.update(model, msg, now)
+        case Invited(fragment) if fragment.removeprefix("#").startswith("days="):
+            return days.invited(model, fragment, now)
+        case RelayOpened() | RelayFrame() | RelayClosed() if model.days or (
+            model.online is None and model.tables
+        ):
+            return days.update(model, msg, now)  # a table over days, or the title's list
         case OnlineMsg():
             return online.update(model, msg, now)
         case HistoryMsg():
@@ -204,6 +215,20 @@ def _follow(
     ):
         # A game of this page's own took the online game's place: it leaves the table.
         after, effects = replace(after, online=None), (*effects, Disconnect())
+    shown = after.days
+    if shown is not None and (
+        after.screen in ("title", "setup", "history", "replay")
+        or (after.game is not None and after.game is not shown.table.game)
+    ):
+        # The player went elsewhere, or a game of this page's own took the table's place.
+        after, closed = days.close(after)
+        effects = (*effects, *closed)
+    if after.peeks and after.screen != "title":
+        after = replace(after, peeks=())  # the title's list is no longer shown
+        if after.days is None and after.online is None:
+            effects = (*effects, Disconnect())
+    elif after.screen == "title" and before.screen != "title" and after.online is None:
+        effects = (*effects, *days.peek(after))
     if after.game is not before.game:
         after = replace(after, epoch=before.epoch + 1, story=_story(before, after))
     writes: list[Effect] = []

@@ -12,6 +12,7 @@ warnings that stay (`keeping.view`) and the notice.
 from __future__ import annotations
 
 from ..i18n import _, use
+from .days.view import lobby_screen as days_lobby
 from .derived import computer_to_move, watched
 from .history.view import history_screen
 from .keeping.view import alert
@@ -74,6 +75,8 @@ def view(model: Model) -> Markup:
         body = setup_screen(model)
     elif model.screen == "lobby" and model.online is not None:
         body = lobby_screen(model)
+    elif model.screen == "lobby" and model.days is not None:
+        body = days_lobby(model)
     else:
         body = title_screen(model)
     return h(

@@ -33,6 +33,11 @@ class Chain:
             self._links.append(_h(self._links[-1]))
 
     @property
+    def secret(self) -> bytes:
+        """What the chain is made from (kept by its device, never shown)."""
+        return self._links[0]
+
+    @property
     def top(self) -> str:
         """What the device commits to at the start."""
         return self._links[LENGTH].hex()

@@ -117,8 +117,9 @@ class Record:
         return json.dumps(fields, sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_text(cls, text: object) -> Record:
-        """The record `text` holds; ValueError if it is not one, whole and signed."""
+    def from_text(cls, text: object, signed: bool = True) -> Record:
+        """The record `text` holds; ValueError if it is not one, whole and (unless
+        `signed` is False: this device checked it when it came) signed."""
         if not isinstance(text, str) or len(text) > MAX_RECORD:
             raise ValueError("size")
         try:
@@ -132,7 +133,7 @@ class Record:
         if not (isinstance(author, str) and isinstance(sig, str)):
             raise ValueError("form")
         record = cls(table, kind, index, prev, body, author, sig)
-        if not verifies(author, record.signed_text, sig):
+        if signed and not verifies(author, record.signed_text, sig):
             raise ValueError("signature")
         return record
 
@@ -164,9 +165,10 @@ def to_event(record: Record, key: Key, room: str, secret: str, created_at: int) 
     return event
 
 
-def from_event(event: object, room: str, secret: str) -> Record:
+def from_event(event: object, room: str, secret: str, signed: bool = True) -> Record:
     """The record a stored event holds; ValueError if the event is not the table's,
-    not whole, or not its author's."""
+    not whole, or not its author's (its signatures not checked again when `signed` is
+    False: an event this device checked when it came and kept)."""
     if not isinstance(event, dict):
         raise ValueError("not an event")
     topic = topic_of(room)
@@ -174,14 +176,16 @@ def from_event(event: object, room: str, secret: str) -> Record:
         ident, author, sig = str(event["id"]), str(event["pubkey"]), str(event["sig"])
         if event["kind"] != stored_kind(topic) or ["x", topic] not in event["tags"]:
             raise ValueError("another table's")
-        if event_id(event) != ident or not verify(author, bytes.fromhex(ident), sig):
+        if event_id(event) != ident:
+            raise ValueError("signature")
+        if signed and not verify(author, bytes.fromhex(ident), sig):
             raise ValueError("signature")
         text = Seal(secret, room).open(str(event["content"]))
     except (KeyError, TypeError) as err:
         raise ValueError("not an event") from err
     if text is None:
         raise ValueError("seal")
-    record = Record.from_text(text)
+    record = Record.from_text(text, signed)
     if record.author != author:
         raise ValueError("author")
     return record
@@ -340,6 +344,9 @@ class Lobby:
         levels = self.offer.body["levels"]
         return 0 < seat < len(levels) and levels[seat] == ""
 
+    def copy(self) -> Lobby:
+        return replace(self, claims=dict(self.claims))
+
     def seated(self) -> dict[int, Record]:
         """The claim that holds each claimed seat."""
         held: dict[int, Record] = {}
@@ -440,6 +447,21 @@ class Table:
     revealed: dict[str, Record] = field(default_factory=dict)  # the reveals, by key
     check_computers: bool = True
     cheats: set[str] = field(default_factory=set)  # devices that signed two moves for one place
+
+    def copy(self) -> Table:
+        """A copy to change, this one left as it is (records and states are values)."""
+        return replace(
+            self,
+            stream=list(self.stream),
+            states=list(self.states),
+            ranks=list(self.ranks),
+            reveals={k: dict(v) for k, v in self.reveals.items()},
+            revealed_at={k: dict(v) for k, v in self.revealed_at.items()},
+            waiting={k: list(v) for k, v in self.waiting.items()},
+            known=set(self.known),
+            revealed=dict(self.revealed),
+            cheats=set(self.cheats),
+        )
 
     # ------------------------------------------------------------ what the table is
 
@@ -668,7 +690,13 @@ class Table:
         ):
             return "beginning"
         self.begin = record
-        self.config = config
+        # The players' names, where the beginning gives them, over the set-up's.
+        given = config.names or tuple(f"Senator {s + 1}" for s in range(config.players))
+        named = tuple(" ".join(n.split()) or g for n, g in zip(names, given, strict=True))
+        try:
+            self.config = replace(config, names=named)
+        except ValueError:
+            self.config = config
         self.stream, self.ranks = [record], [0]
         self.states = [State(None, since=at_of(record) or 0)]
         self.known.add(record.key)
@@ -963,6 +991,16 @@ class Shelves:
     def topic(self) -> str:
         return topic_of(self.room)
 
+    def copy(self) -> Shelves:
+        return replace(
+            self,
+            events=dict(self.events),
+            ids=dict(self.ids),
+            held={url: set(keys) for url, keys in self.held.items()},
+            answered=set(self.answered),
+            dropped=dict(self.dropped),
+        )
+
     @property
     def subscription(self) -> str:
         return "senator-days-" + self.topic[:16]
@@ -1024,6 +1062,23 @@ class Shelves:
         if record.key not in self.events and record.author == self.key.public:
             self._keep(record.key, to_event(record, self.key, self.room, self.secret, int(now)))
         return self.events.get(record.key)
+
+    def keep(self, records: Sequence[Record], now: float) -> None:
+        """Makes and keeps the events of records made here, before any relay takes them
+        (a page closed before they go out publishes them when it next opens)."""
+        for record in records:
+            self._stored(record, now)
+
+    def restore(self, event: object) -> Record | None:
+        """An event this device kept (its own storage): kept again, and its record, or
+        None if it is not the table's."""
+        try:
+            record = from_event(event, self.room, self.secret, signed=False)
+        except ValueError:
+            return None
+        assert isinstance(event, dict)
+        self._keep(record.key, event)
+        return record
 
     def fill(self, url: str, records: Sequence[Record], now: float) -> list[ShelfOut]:
         """Publishes to `url`, which has sent all it holds, each of `records` it lacks."""

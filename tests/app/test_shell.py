@@ -67,6 +67,7 @@ def test_each_control_name_belongs_to_one_feature_and_makes_that_feature_s_messa
     from typing import get_args
 
     from senator_core.app import messages
+    from senator_core.app.days import messages as days
     from senator_core.app.help import messages as help_messages
     from senator_core.app.history import messages as history
     from senator_core.app.keeping import messages as keeping
@@ -88,6 +89,7 @@ def test_each_control_name_belongs_to_one_feature_and_makes_that_feature_s_messa
         history.HistoryMsg: history.CONTROLS,
         keeping.KeepingMsg: keeping.CONTROLS,
         help_messages.HelpMsg: help_messages.CONTROLS,
+        days.DaysMsg: days.CONTROLS,
     }
     names = [name for controls in features.values() for name in controls]
     assert len(names) == len(set(names)) == len(messages.CONTROLS)

@@ -61,6 +61,7 @@ from ..screens import OpenPanel, panel_named
 SAVE_KEY = "senator.save"
 SETUP_KEY = "senator.setup"
 HISTORY_KEY = "senator.history"
+DAYS_KEY = "senator.days"  # this device's tables over days (see `app/days/`)
 ONLINE_KEY = "senator.online"  # this device at an online table (see `app/online/`)
 UNREADABLE_KEY = "senator.save.unreadable"
 UNREADABLE_HISTORY_KEY = "senator.history.unreadable"

@@ -13,6 +13,7 @@ from ...game import new_game
 from ...i18n import LANGUAGES, _, ngettext, pick_language, use
 from ...records import Record, RecordError, read_link
 from ..changes import playing, set_aside
+from ..days.state import days_json, load_days
 from ..derived import full_colours, full_occupants, record_of
 from ..effects import Effects, ForgetAddress, Store
 from ..lesson.line import is_lesson
@@ -24,6 +25,7 @@ from ..replay.update import open_replay
 from ..setup.state import Setup
 from ..setup.update import setup_from_dict
 from .saves import (
+    DAYS_KEY,
     HISTORY_KEY,
     ONLINE_KEY,
     SAVE_KEY,
@@ -40,7 +42,13 @@ from .saves import (
     session_json,
 )
 
-STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, ONLINE_KEY)  # what the page reads when it opens
+STORED_KEYS = (
+    SAVE_KEY,
+    SETUP_KEY,
+    HISTORY_KEY,
+    ONLINE_KEY,
+    DAYS_KEY,
+)  # what the page reads when it opens
 OPENED_ONCE = ("game", "lang")  # the address's parameters read once, then taken out
 
 
@@ -188,6 +196,15 @@ def _read(
             if session.record.game.decision != "over":
                 model = session_model(model, session)
     model = replace(model, held=frozenset(held), notice=" ".join(notices) or None)
+    kept_days = storage.get(DAYS_KEY)
+    if kept_days:
+        try:
+            tables, streams = load_days(kept_days)
+            model = replace(model, tables=tables, kept_days=streams)
+        except (ValueError, TypeError, RecursionError):
+            held.add(DAYS_KEY)  # what another version wrote, or damaged: left as it is
+            said = _("The tables over days kept here could not be read.")
+            model = replace(model, held=frozenset(held), notice=said)
     at_table_online = storage.get(ONLINE_KEY)
     if at_table_online and not link:
         model = restored(model, at_table_online)
@@ -221,7 +238,9 @@ def persist(model: Model) -> dict[str, str | None]:
     in_progress = record is not None and game is not None and game.decision != "over"
     writes: dict[str, str | None] = {SETUP_KEY: json.dumps(model.setup.to_dict())}
     writes[ONLINE_KEY] = None if model.online is None else online_json(model.online)
-    if model.online is not None:
+    if DAYS_KEY not in model.held:
+        writes[DAYS_KEY] = _days_written(model)
+    if model.online is not None or model.days is not None:
         writes[SAVE_KEY] = None  # an online game is the table's (the game set aside is kept)
     elif SAVE_KEY not in model.held and model.alert != "stale":
         writes[SAVE_KEY] = (
@@ -235,6 +254,21 @@ def persist(model: Model) -> dict[str, str | None]:
             _HISTORY_WRITTEN[:] = [(model.history, text or "")]
         writes[HISTORY_KEY] = _HISTORY_WRITTEN[0][1] or None
     return writes
+
+
+_DAYS_WRITTEN: list[tuple[object, object, str]] = []  # the last tables written
+
+
+def _days_written(model: Model) -> str | None:
+    """What the browser keeps of the tables over days (None once there are none)."""
+    if not model.tables:
+        return None
+    last = _DAYS_WRITTEN[0] if _DAYS_WRITTEN else None
+    if last is None or last[0] is not model.tables or last[1] is not model.kept_days:
+        _DAYS_WRITTEN[:] = [
+            (model.tables, model.kept_days, days_json(model.tables, model.kept_days))
+        ]
+    return _DAYS_WRITTEN[0][2]
 
 
 def shown_of(model: Model) -> Shown:

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import assert_never
 
 from ...actions import IllegalActionError
-from ...config import DEFAULT_NAMES
+from ...config import DEFAULT_NAMES, GameConfig
 from ...i18n import _
 from ...online.chance import Chain
 from ...online.codes import MAX_CODE, CodeError, pack, unpack
@@ -37,8 +37,8 @@ from ...online.relays import (
 from ...online.relays import Out as RelayOut
 from ...online.wire import MAX_CHAT, WireError, encode
 from ...refusals import error_text
-from ..changes import at_position, on_screen, playing, set_aside
-from ..derived import log_of, record_of, turns_for
+from ..changes import moved_on, on_screen, playing, set_aside
+from ..derived import record_of, turns_for
 from ..effects import (
     Accept,
     After,
@@ -57,7 +57,7 @@ from ..effects import (
     ReopenRelays,
     Transmit,
 )
-from ..keeping.saves import Turn, add_kept, kept
+from ..keeping.saves import add_kept, kept
 from ..model import REMOTE, Model
 from ..setup.state import PALETTE_SIZE, RELAYS, RELAYS_BEFORE
 from ..setup.update import game_config, usable
@@ -282,21 +282,29 @@ def _name(model: Model) -> str:
 # ------------------------------------------------------------------ opening a table
 
 
+def seats_to_share(model: Model) -> tuple[GameConfig, tuple[str, ...]] | str:
+    """The game set up and who plays each seat, for a table shared with friends (the
+    first seat the player's, one more at least a friend's), or why it cannot be."""
+    try:
+        config = game_config(model.setup)
+    except ValueError as err:
+        return str(err).rstrip(".") + "."
+    occupants = model.setup.occupants[: config.players]
+    if occupants[0] != HUMAN:
+        return _("The first seat is yours at an online table: make it Human.")
+    if HUMAN not in occupants[1:]:
+        return _("Make at least one more seat Human: that seat is for a friend you invite.")
+    return config, occupants
+
+
 def open_table(model: Model, direct: bool = False) -> tuple[Model, Effects]:
     """The host opens the table set up: seat 1 is the host's, every other Human seat
     waits for an invited player, the computers' seats are the host's computers'.
     `direct`: the guests come by codes, with no relay (the first code is made now)."""
-    try:
-        config = game_config(model.setup)
-    except ValueError as err:
-        return replace(model, notice=str(err).rstrip(".") + "."), ()
-    occupants = model.setup.occupants[: config.players]
-    if occupants[0] != HUMAN:
-        said = _("The first seat is yours at an online table: make it Human.")
-        return replace(model, notice=said), ()
-    if HUMAN not in occupants[1:]:
-        said = _("Make at least one more seat Human: that seat is for a friend you invite.")
-        return replace(model, notice=said), ()
+    seated = seats_to_share(model)
+    if isinstance(seated, str):
+        return replace(model, notice=seated), ()
+    config, occupants = seated
     key = _key(model)
     device = Device(key, model.build, _name(model), key.public, _chain(model))
     device.takeover = not direct
@@ -917,14 +925,7 @@ def synced(model: Model, now: str = "") -> Model:
     elif game is before:
         shown = replace(model, occupants=occupants) if occupants != model.occupants else model
     else:
-        turns = model.turns
-        seat = before.to_move
-        if game.moves == before.moves + 1 and len(turns) == before.moves and seat is not None:
-            only = len(before.legal_actions()) == 1
-            turns = (*turns, Turn(seat, len(log_of(before)), False, only))
-        else:
-            turns = turns_for(replace(model, game=game, occupants=occupants, turns=()))
-        shown = at_position(replace(model, occupants=occupants), game, turns)
+        shown = moved_on(model, game, occupants)
     if game.decision == "over" and shown.screen == "game":
         shown = on_screen(shown, "end")
         record = record_of(shown)

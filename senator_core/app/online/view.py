@@ -146,6 +146,38 @@ def _invitation(model: Model, open_seats: bool) -> Markup:
     )
 
 
+def lobby_seat(seat: int, who: Markup | str, mine: bool, *after: object) -> Markup:
+    """A seat's line in a lobby: its number, who sits there, and whether it is yours."""
+    return h(
+        "li",
+        {"class": f"lobby-seat colour-{seat}", "data-seat": str(seat)},
+        h("span", {"class": "lobby-seat-number"}, _("Seat {n}").format(n=seat + 1)),
+        " ",
+        who,
+        " ",
+        mine and h("span", {"class": "you"}, _("you")),
+        *after,
+    )
+
+
+def name_field(model: Model, disabled: bool = False) -> tuple[Markup, Markup]:
+    """The field in which an invited player writes the name the table knows them by."""
+    return (
+        h("label", {"for": "seat-0-name"}, _("Your name")),
+        h(
+            "input",
+            {
+                "id": "seat-0-name",
+                "name": "seat-0-name",
+                "value": model.setup.names[0],
+                "maxlength": 40,
+                "autocomplete": "nickname",
+                "disabled": disabled,
+            },
+        ),
+    )
+
+
 def lobby_screen(model: Model) -> Markup:
     online = model.online
     assert online is not None
@@ -172,19 +204,7 @@ def lobby_screen(model: Model) -> Markup:
                 _("Sit here"),
             )
         )
-        mark = own == seat and h("span", {"class": "you"}, _("you"))
-        rows.append(
-            h(
-                "li",
-                {"class": f"lobby-seat colour-{seat}", "data-seat": str(seat)},
-                h("span", {"class": "lobby-seat-number"}, _("Seat {n}").format(n=seat + 1)),
-                " ",
-                who,
-                " ",
-                mark,
-                sit,
-            )
-        )
+        rows.append(lobby_seat(seat, who, own == seat, sit))
     open_seats = [s for s, o in enumerate(seats.occupants) if o == HUMAN and not seats.devices[s]]
     if device.hosting:
         head = _invitation(model, bool(open_seats))
@@ -213,22 +233,7 @@ def lobby_screen(model: Model) -> Markup:
             "section",
             {"class": "invitation"},
             h("h2", None, _("You are invited to a game of Senator")),
-            h(
-                "div",
-                {"class": "players-choice"},
-                h("label", {"for": "seat-0-name"}, _("Your name")),
-                h(
-                    "input",
-                    {
-                        "id": "seat-0-name",
-                        "name": "seat-0-name",
-                        "value": model.setup.names[0],
-                        "maxlength": 40,
-                        "autocomplete": "nickname",
-                        "disabled": own is not None,
-                    },
-                ),
-            ),
+            h("div", {"class": "players-choice"}, *name_field(model, own is not None)),
             codes(model),
             not online.direct
             and (online.trouble or not _connected(online))

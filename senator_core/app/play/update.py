@@ -13,6 +13,7 @@ from ...i18n import _
 from ...records import HUMAN
 from ...refusals import error_text
 from ..changes import at_position, on_screen, playing_new
+from ..days import update as days
 from ..derived import (
     computer_to_move,
     forced_to_move,
@@ -162,6 +163,8 @@ def act(model: Model, text: str, now: str, auto: bool = False) -> tuple[Model, E
     else was legal (the log says so). At an online table, the table makes it."""
     if model.online is not None:
         return online.play(model, text, now)
+    if model.days is not None:
+        return days.play(model, text, now)
     return _act_here(model, text, now, auto), ()
 
 

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from ...game import Game
 from ...i18n import _, ngettext
+from ...records import HUMAN
 from ...rules import KINDS
+from ..days.view import side as days_side
+from ..days.view import since_story
+from ..days.view import waiting as days_waiting
 from ..derived import computer_to_move, humans, just_happened
 from ..help.view import rules_help
 from ..lesson.line import coaching
@@ -70,6 +74,10 @@ def game_screen(
     elsewhere = (
         model.online is not None and game.to_move is not None and not mine(model, game.to_move)
     )
+    away = model.days is not None and (
+        game.to_move is None or model.occupants[game.to_move] != HUMAN
+    )
+    since = since_story(model, game) if controls is None else None
     coached = coaching(model) if controls is None else None
     watch = model.watch
     marks = log_marks(model, watch) if review is not None and watch is not None else ()
@@ -80,6 +88,10 @@ def game_screen(
         controls = view_story(model, game, story)
     elif coached is not None and coached.kind == "note":
         controls = coach_hold(coached)
+    elif controls is None and since is not None:
+        controls = since
+    elif controls is None and away:
+        controls = days_waiting(model, game)
     elif controls is None and elsewhere:
         controls = waiting_section(model, game)
     elif controls is None:
@@ -122,6 +134,7 @@ def game_screen(
                 coached is not None and coached.kind == "move" and coach_note(coached, True),
                 keyed(scoreboard(model, game)),
                 model.screen != "replay" and table_side(model, game),
+                model.screen != "replay" and days_side(model, game),
                 keyed(review),
                 keyed(log_section(model, game, jump=model.screen == "replay", marks=marks)),
                 model.screen != "replay" and keyed(share_section(model, game)),

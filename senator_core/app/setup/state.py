@@ -83,6 +83,7 @@ class Setup:
     # The computers' levels before an online table made every seat a person's: "Play
     # against the computer" seats them while no seat above is a computer's.
     computers: tuple[str, ...] = ()
+    days: int = 1  # a table over days: each player's time for a move, in days (0: none)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -100,6 +101,7 @@ class Setup:
             "relays": list(self.relays),
             "ice": list(self.ice),
             "computers": list(self.computers),
+            "days": self.days,
         }
 
     @property

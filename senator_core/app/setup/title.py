@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...i18n import _
+from ..days.view import table_list
 from ..help.view import rules_help
 from ..history.view import level_name
 from ..lesson.line import set_aside_lesson
@@ -95,6 +96,7 @@ def title_screen(model: Model) -> Markup:
                 _("Rules"),
             ),
         ),
+        table_list(model),
         h("div", {"class": "title-settings"}, settings(model)),
         model.panel == "rules"
         and rules_help(model.game.variants if model.game else model.setup.variants),

@@ -231,6 +231,10 @@ def set_field(setup: Setup, name: str, value: Any) -> Setup:
         return replace(setup, first_opener=str(value))
     if name == "variants":
         return replace(setup, variants=Variants.from_dict(value))
+    if name == "days":
+        if str(value) not in ("0", "1", "2", "3", "7"):
+            raise ValueError("days")
+        return replace(setup, days=int(value))
     if name == "seed":
         return replace(setup, seed=str(value)[:20])
     if name == "relays":

@@ -250,6 +250,32 @@ def online_fieldset(model: Model) -> Markup:
                 " nothing else is contacted, so on one Wi-Fi it works with no internet at all."
             ),
         ),
+        h(
+            "div",
+            {"class": "online-actions days-actions"},
+            h("button", {"type": "button", "data-msg": "open-days"}, _("Play over days")),
+            h("label", {"for": "days"}, _("Time for each move")),
+            _select(
+                "days",
+                [
+                    ("1", _("1 day")),
+                    ("2", _("2 days")),
+                    ("3", _("3 days")),
+                    ("7", _("7 days")),
+                    ("0", _("No limit")),
+                ],
+                str(model.setup.days),
+                _("Time for each move"),
+            ),
+        ),
+        h(
+            "p",
+            {"class": "hint"},
+            _(
+                "Over days, nobody needs to be there at once: each player opens the table"
+                " when it is their turn, and a computer may play for one whose time runs out."
+            ),
+        ),
         connection_settings(model),
     )
 

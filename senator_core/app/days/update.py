@@ -1,0 +1,617 @@
+"""Tables over days (`senator_core.online.days`) on the page: opening one, a friend
+joining by its link whenever they open it, catching up from the relays, moves, the
+clocks, a computer standing in, leaving; and the list of this device's tables.
+
+Every device keeps each table's whole stream (`Days`, kept under DAYS_KEY) and, while
+the table is open on the page, its relays' sockets: each relay is asked for the whole
+stream when its socket opens and given what it lacks once it has answered
+(`Shelves`). What this device adds it keeps before any relay takes it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import assert_never
+
+from ...actions import IllegalActionError
+from ...i18n import _
+from ...online.chance import Chain
+from ...online.days import DAY, LIMITS, Answered, Lobby, Record, Shelves, Table, offer_table
+from ...online.device import HUMAN, played
+from ...online.keys import Key
+from ...online.relays import Drop, Frame, NoRelay
+from ...refusals import error_text
+from ..changes import moved_on, on_screen, playing, set_aside
+from ..derived import full_occupants, log_of, record_of, turns_for
+from ..effects import (
+    After,
+    AskToNotify,
+    CloseRelay,
+    Disconnect,
+    Effect,
+    Effects,
+    Lock,
+    Notify,
+    OpenRelays,
+    RelaySend,
+    Share,
+    Unlock,
+)
+from ..keeping.saves import add_kept, kept
+from ..model import REMOTE, Model
+from ..online.messages import RelayClosed, RelayFrame, RelayOpened
+from ..online.update import (
+    _invited_relays,
+    _made,
+    _name,
+    _no_relay,
+    _spent,
+    seats_to_share,
+    table_relays,
+)
+from ..setup.state import PALETTE_SIZE
+from ..ui.text import and_list, describe, render_text
+from .messages import (
+    ClaimSeat,
+    ComeBack,
+    DaysTick,
+    HandOver,
+    LeaveDays,
+    Locked,
+    Message,
+    OpenDays,
+    Shared,
+    ShareTurn,
+    ShowTable,
+    StoryRead,
+)
+from .state import MAX_TABLES, Days, Listed, days_from_text, days_text, taken
+
+TICK_SECONDS = 30.0  # how often the open table's clocks are looked at
+STAND_IN = "hard"  # the level that plays a seat whose player's time ran out
+# "#days=<room>.<secret>,<relay>...": a table over days; the relays as an invitation
+# names them. Browsers never send the part after "#" to any server.
+DAYS_LINK = re.compile(
+    r"#?days=([0-9a-f]{16})\.([0-9a-f]{32})((?:,[A-Za-z0-9._~:/%-]{1,120}){0,8})\Z"
+)
+
+RelayMsg = RelayOpened | RelayFrame | RelayClosed
+
+
+def update(model: Model, msg: Message | RelayMsg, now: str) -> tuple[Model, Effects]:
+    match msg:
+        case OpenDays():
+            return open_days(model, now)
+        case ShowTable(room):
+            return show_table(model, room, now)
+        case ClaimSeat():
+            claimed, effects = _changed(model, now, _claim)
+            return claimed, (*effects, AskToNotify())
+        case HandOver():
+            return _changed(model, now, _hand_over)
+        case ComeBack():
+            return _changed(model, now, _come_back)
+        case LeaveDays():
+            if model.confirm != "leave-days":
+                return replace(model, confirm="leave-days"), ()
+            return _changed(replace(model, confirm=""), now, _leave)
+        case ShareTurn():
+            return share_turn(model)
+        case Shared(how):
+            said = {
+                "shared": "",
+                "copied": _("Copied: paste it to the next player."),
+                "": _("This browser could neither share nor copy: copy the table's link."),
+            }.get(how, "")
+            return (replace(model, notice=said) if said else model), ()
+        case StoryRead():
+            days = model.days
+            if days is None or model.game is None:
+                return model, ()
+            return _kept(replace(model, days=replace(days, since=None, seen=model.game.moves))), ()
+        case DaysTick(room):
+            days = model.days
+            if days is None or days.room != room:
+                return model, ()
+            shown, effects = _changed(model, now, None)
+            return shown, (*effects, After(TICK_SECONDS, DaysTick(room)))
+        case Locked(room, held):
+            return locked(model, room, held)
+        case RelayOpened(url) if model.days is None:
+            return _peek_opened(model, url, now)
+        case RelayFrame(url, text) if model.days is None:
+            return _peek_frame(model, url, text, now)
+        case RelayOpened(url):
+            return _relay_opened(model, url, now)
+        case RelayFrame(url, text):
+            return _relay_frame(model, url, text, now)
+        case RelayClosed():
+            return model, ()
+        case _:
+            assert_never(msg)
+
+
+# ------------------------------------------------------------------ the clock
+
+
+def seconds(now: str) -> float | None:
+    """The page's time, in seconds since 1970, from its ISO text."""
+    try:
+        return datetime.fromisoformat(now).timestamp()
+    except ValueError:
+        return None
+
+
+def _clock(days: Days, now: str) -> float:
+    moment = seconds(now)
+    return days.clock if moment is None else moment
+
+
+# ------------------------------------------------------------------ opening and joining
+
+
+def open_days(model: Model, now: str) -> tuple[Model, Effects]:
+    """The player opens the table set up to friends over days: seat 1 is theirs, every
+    other Human seat waits for a friend who opens the link, whenever they do."""
+    seated = seats_to_share(model)
+    if isinstance(seated, str):
+        return replace(model, notice=seated), ()
+    config, occupants = seated
+    clock = seconds(now) or 0.0
+    room, secret = _made(model, "room")[:16], _made(model, "secret")[:32]
+    key, chain = _key_and_chain(model)
+    limit = LIMITS[LIMIT_DAYS.index(model.setup.days)] if model.setup.days in LIMIT_DAYS else DAY
+    levels = ["" if kind == HUMAN else kind for kind in occupants]
+    offer = offer_table(key, room, config, levels, _name(model), int(clock), limit, STAND_IN)
+    lobby = Lobby(key, room)
+    lobby.take(offer, clock)
+    relays = table_relays(model.setup.relays, room)
+    shelves = Shelves(key, room, secret, relays)
+    shelves.keep([offer], clock)
+    days = Days(room, secret, relays, key, chain, lobby, Table(key, chain), shelves, clock=clock)
+    opened = replace(set_aside(_spent(model), now), online=None, game=None, turns=())
+    shown = _shown(opened, days, now, keep=True)
+    return shown, (Disconnect(), *_leave_open(model), *_connect(days), AskToNotify())
+
+
+LIMIT_DAYS = (0, 1, 2, 3, 7)  # the set-up's choice of a move's time, in days (0: none)
+
+
+def _key_and_chain(model: Model) -> tuple[Key, Chain]:
+    return Key(bytes.fromhex(_made(model, "days-key"))), Chain(bytes.fromhex(_made(model, "days")))
+
+
+def _connect(days: Days) -> Effects:
+    """Opening the table's relays, holding the browser's lock on its turn (one tab at a
+    time moves at it), and the clocks' timer."""
+    return (Lock(days.room), OpenRelays(days.relays), After(TICK_SECONDS, DaysTick(days.room)))
+
+
+def invited(model: Model, fragment: str, now: str) -> tuple[Model, Effects]:
+    """The page was opened from a table over days' link: the table kept here, or a new
+    friend at it who may take a seat."""
+    found = DAYS_LINK.match(fragment)
+    if found is None:
+        return replace(model, notice=_("This invitation link is not whole: ask for it again.")), ()
+    room, secret, relays = found.groups()
+    if any(t.room == room for t in model.tables):
+        return show_table(model, room, now)
+    if model.days is not None and model.days.room == room:
+        return model, ()
+    key, chain = _key_and_chain(model)
+    urls = _invited_relays(relays, model)
+    shelves = Shelves(key, room, secret, urls)
+    lobby, table = Lobby(key, room), Table(key, chain)
+    days = Days(room, secret, urls, key, chain, lobby, table, shelves, clock=seconds(now) or 0.0)
+    joined = replace(set_aside(_spent(model), now), online=None, game=None, turns=())
+    return _shown(joined, days, now), (Disconnect(), *_leave_open(model), *_connect(days))
+
+
+def _leave_open(model: Model) -> Effects:
+    """The table open before, if any, closed: its sockets and its lock."""
+    days = model.days
+    if days is None:
+        return ()
+    return (Unlock(days.room),)
+
+
+def show_table(model: Model, room: str, now: str) -> tuple[Model, Effects]:
+    """A table kept on this device, opened: taken again from what is kept (or as the
+    title caught it up), then caught up from its relays; what happened since the
+    player last looked is told first."""
+    if model.days is not None and model.days.room == room:
+        return _shown(model, model.days, now), ()
+    days = next((p for p in model.peeks if p.room == room), None) or _restored(model, room)
+    if days is None:
+        return replace(model, notice=_("The table kept here could not be read.")), ()
+    days = replace(days, clock=seconds(now) or days.clock)
+    base = replace(set_aside(model, now), online=None, game=None, turns=(), peeks=())
+    return _shown(base, days, now), (Disconnect(), *_leave_open(model), *_connect(days))
+
+
+def _restored(model: Model, room: str) -> Days | None:
+    """The table `room` as this device keeps it, or None if it cannot be read."""
+    text = dict(model.kept_days).get(room)
+    if text is None:
+        return None
+    try:
+        return days_from_text(text)
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+# ------------------------------------------------------------------ the title's list
+
+
+def peek(model: Model) -> Effects:
+    """On the title screen: the relays of every table still going on opened, so that
+    each is caught up and its line says whose turn it is now."""
+    urls = {u: None for t in model.tables if not t.over for u in t.relays}
+    return (OpenRelays(tuple(urls)),) if urls else ()
+
+
+def _peek_opened(model: Model, url: str, now: str) -> tuple[Model, Effects]:
+    """A relay's socket opened for the title: each table going on there is taken from
+    what is kept (once) and asks the relay for its stream."""
+    if model.screen != "title":
+        return model, ()
+    peeks = list(model.peeks)
+    effects: list[Effect] = []
+    for line in model.tables:
+        if line.over or url not in line.relays:
+            continue
+        found = next((i for i, p in enumerate(peeks) if p.room == line.room), None)
+        days = peeks[found] if found is not None else _restored(model, line.room)
+        if days is None:
+            continue
+        shelves = days.shelves.copy()
+        effects += _sent(shelves.opened(url))
+        days = replace(days, shelves=shelves, clock=seconds(now) or days.clock)
+        if found is None:
+            peeks.append(days)
+        else:
+            peeks[found] = days
+    return replace(model, peeks=tuple(peeks)), tuple(effects)
+
+
+def _peek_frame(model: Model, url: str, text: str, now: str) -> tuple[Model, Effects]:
+    """A relay's frame for the title: the table it is for caught up (and what falls due
+    there added), its line brought up to date."""
+    for index, peeked in enumerate(model.peeks):
+        if url not in peeked.relays:
+            continue
+        days = peeked
+        lobby, table, shelves = days.copied()
+        outs, records = shelves.frame(url, text)
+        if not outs and not records:
+            continue
+        clock = _clock(days, now)
+        taken(lobby, table, records, clock)
+        days = replace(days, lobby=lobby, table=table, shelves=shelves, clock=clock)
+        effects: list[Effect] = []
+        for out in outs:
+            if isinstance(out, Answered):
+                effects += _sent(list(shelves.fill(out.url, days.records(), clock)))
+        days, made = _due(days, clock)
+        peeks = (*model.peeks[:index], days, *model.peeks[index + 1 :])
+        caught = replace(model, peeks=peeks)
+        return (_kept(caught, days) if shelves.answered else caught), (*effects, *made)
+    return model, ()
+
+
+def link(model: Model, days: Days) -> str:
+    """The table's link: it brings a friend to the table, and each player back to it."""
+    base = model.page_url.split("#")[0]
+    relays = "".join("," + url.removeprefix("wss://") for url in days.relays)
+    return f"{base}#days={days.room}.{days.secret}{relays}"
+
+
+def locked(model: Model, room: str, held: bool) -> tuple[Model, Effects]:
+    """Whether this tab holds the browser's lock on the table's turn: a tab without it
+    only watches (another tab of this browser plays there)."""
+    days = model.days
+    if days is None or days.room != room or held == (not days.elsewhere):
+        return model, ()
+    return replace(model, days=replace(days, elsewhere=not held)), ()
+
+
+# ------------------------------------------------------------------ the relays
+
+
+def _relay_opened(model: Model, url: str, now: str) -> tuple[Model, Effects]:
+    days = model.days
+    if days is None:
+        return model, ()
+    shelves = days.shelves.copy()
+    asked = shelves.opened(url)
+    return replace(model, days=replace(days, shelves=shelves)), _sent(asked)
+
+
+def _sent(outs: Sequence[object]) -> Effects:
+    return tuple(RelaySend(o.url, o.text) for o in outs if isinstance(o, Frame))
+
+
+def _relay_frame(model: Model, url: str, text: str, now: str) -> tuple[Model, Effects]:
+    days = model.days
+    if days is None:
+        return model, ()
+    clock = _clock(days, now)
+    lobby, table, shelves = days.copied()
+    outs, records = shelves.frame(url, text)
+    if not outs and not records:
+        return model, ()
+    taken(lobby, table, records, clock)
+    effects: list[Effect] = []
+    for out in outs:
+        match out:
+            case Frame():
+                effects.append(RelaySend(out.url, out.text))
+            case Drop(gone):
+                effects.append(CloseRelay(gone))
+            case NoRelay():
+                model = replace(model, notice=_no_relay())
+            case Answered(answered):
+                held = replace(days, lobby=lobby, table=table, shelves=shelves)
+                effects += _sent(list(shelves.fill(answered, held.records(), clock)))
+    was = days.table.my_turn()
+    days = replace(days, lobby=lobby, table=table, shelves=shelves, clock=clock)
+    days, made = _due(days, clock)
+    if table.my_turn() and not was and shelves.answered:
+        names = table.names
+        said = _("Your turn at the table with {names}.").format(
+            names=and_list([n for s, n in enumerate(names) if s != table.seat()])
+        )
+        effects.append(Notify(_("Senator"), said))
+    return _shown(model, days, now, keep=bool(shelves.answered)), (*effects, *made)
+
+
+def _due(days: Days, clock: float) -> tuple[Days, Effects]:
+    """What this device adds now that it is open, once a relay has told it the table:
+    the game's beginning (the opener, once every seat is claimed), its reveal for a
+    chance point, a chance point's entry, the computers' moves; published."""
+    if not days.shelves.answered or days.elsewhere:
+        return days, ()
+    lobby, table, shelves = days.lobby, days.table, days.shelves
+    made: list[Record] = []
+    if table.begin is None and days.opener and lobby.offer is not None and not lobby.open_seats():
+        begin = lobby.begin(days.chain, clock)
+        table.take(begin, clock)
+        made.append(begin)
+    if table.begin is not None:
+        made += table.due(clock)
+    if not made:
+        return days, ()
+    shelves.keep(made, clock)
+    return days, _sent(list(shelves.publish(made, clock)))
+
+
+# ------------------------------------------------------------------ what the player does
+
+
+Change = tuple[list[Record], str]  # records made, or what stops the change
+
+
+def _changed(model: Model, now: str, change: object) -> tuple[Model, Effects]:
+    """Runs a change at the open table on copies: records it makes are kept, published,
+    and followed by what falls due; a refusal is said and changes nothing."""
+    days = model.days
+    if days is None:
+        return model, ()
+    clock = _clock(days, now)
+    lobby, table, shelves = days.copied()
+    days = replace(days, lobby=lobby, table=table, shelves=shelves, clock=clock)
+    made: list[Record] = []
+    if callable(change):
+        if days.elsewhere:
+            said = _("This table is open in another tab of this browser: play on there.")
+            return replace(model, notice=said), ()
+        made, problem = change(model, days, clock)
+        if problem:
+            return replace(model, notice=problem), ()
+        shelves.keep(made, clock)
+    effects: list[Effect] = list(_sent(list(shelves.publish(made, clock))))
+    days, due = _due(days, clock)
+    return _shown(model, days, now, keep=True), (*effects, *due)
+
+
+def _claim(model: Model, days: Days, clock: float) -> Change:
+    lobby = days.lobby
+    if lobby.offer is None:
+        return [], _("The table is still being fetched from its relays.")
+    if days.key.public in {c.author for c in lobby.seated().values()} or days.opener:
+        return [], ""
+    try:
+        return [lobby.claim(days.chain, _name(model), clock)], ""
+    except ValueError:
+        return [], _("Every seat at this table is taken.")
+
+
+def _hand_over(model: Model, days: Days, clock: float) -> Change:
+    record = days.table.stand_in(clock)
+    if record is None:
+        return [], _("Their time has not run out yet.")
+    return [record], ""
+
+
+def _come_back(model: Model, days: Days, clock: float) -> Change:
+    record = days.table.come_back(clock)
+    return ([record], "") if record is not None else ([], "")
+
+
+def _leave(model: Model, days: Days, clock: float) -> Change:
+    try:
+        return [days.table.leave(clock)], ""
+    except ValueError:
+        return [], _("You have left this table already.")
+
+
+def play(model: Model, text: str, now: str) -> tuple[Model, Effects]:
+    """The player's move at a table over days: added to its stream, kept, published."""
+    days = model.days
+    game = model.game
+    assert days is not None
+    if game is None or model.screen != "game" or not days.table.my_turn():
+        return replace(model, notice=_("It is not your turn.")), ()
+    try:
+        played(game, text)
+    except IllegalActionError as err:
+        return replace(model, notice=error_text(err)), ()
+
+    def move(model: Model, days: Days, clock: float) -> Change:
+        try:
+            return [days.table.play(text, clock)], ""
+        except ValueError as err:
+            return [], str(err)
+
+    return _changed(model, now, move)
+
+
+def share_turn(model: Model) -> tuple[Model, Effects]:
+    """The share sheet (or a copy) with a short message to the players awaited."""
+    days = model.days
+    if days is None:
+        return model, ()
+    table = days.table
+    names = [table.names[s] for s in table.awaited()] if table.begin is not None else []
+    text = (
+        _("{names}: your turn at our Senator table.").format(names=and_list(names))
+        if names
+        else _("Join our Senator table: the game waits for you.")
+    )
+    return model, (Share(_("Senator"), text, link(model, days)),)
+
+
+# ------------------------------------------------------------------ what the page shows
+
+
+def seats_of(days: Days) -> tuple[str, ...]:
+    """Who plays each seat, as the table shows it: a computer's level, this device's
+    player (HUMAN) unless their move waits for the next round's chance or another tab
+    plays here, or a friend at a device of their own."""
+    table = days.table
+    game, seat = table.game, table.seat()
+    held = table.point and game is not None and game.to_move == seat
+    out = []
+    for s in range(len(table.devices)):
+        level = table.level(s)
+        if level is not None:
+            out.append(level)
+        elif s == seat and not held and not days.elsewhere:
+            out.append(HUMAN)
+        else:
+            out.append(REMOTE)
+    return full_occupants(tuple(out))
+
+
+def _shown(model: Model, days: Days, now: str, keep: bool = False) -> Model:
+    """The model showing the table `days`: its lobby before the game, else the game as
+    far as it has gone; its line in the title's list and what the browser keeps of it
+    brought up to date (`keep`) once the relays have told the table."""
+    model = replace(model, days=days)
+    game = days.table.game
+    if game is None:
+        model = replace(on_screen(model, "lobby"), game=None, turns=())
+    else:
+        occupants = seats_of(days)
+        before = model.game
+        if before is None or model.screen in ("lobby", "title", "setup", "history"):
+            turns = turns_for(replace(model, game=game, occupants=occupants, turns=()))
+            model = playing(model, game, tuple(range(PALETTE_SIZE)), occupants, turns)
+            if days.seen < game.moves and days.since is None:
+                days = replace(days, since=days.seen)
+                model = replace(model, days=days)
+        elif game is not before:
+            model = moved_on(model, game, occupants)
+        elif occupants != model.occupants:
+            model = replace(model, occupants=occupants)
+        if game.decision == "over" and model.screen == "game":
+            model = on_screen(model, "end")
+            record = record_of(model)
+            assert record is not None
+            people = tuple(
+                HUMAN if days.table.devices[s] else o for s, o in enumerate(record.occupants)
+            )
+            record = replace(record, occupants=people, started=_began(days))
+            model = replace(model, history=add_kept(model.history, (kept(record, now),)))
+    if game is not None and days.since is None and days.seen != game.moves:
+        model = replace(model, days=replace(days, seen=game.moves))  # seen as it happens
+    return _kept(model) if keep else model
+
+
+def _began(days: Days) -> str:
+    begin = days.table.begin
+    at = begin.body.get("at") if begin is not None else None
+    return datetime.fromtimestamp(at).astimezone().isoformat() if isinstance(at, int) else ""
+
+
+def listed(days: Days, seen_at: float) -> Listed:
+    """The table's line in the title's list, as this device sees it now."""
+    table, lobby = days.table, days.lobby
+    game = table.game
+    if table.begin is None:
+        offer = lobby.offer
+        names = [str(offer.body["name"])] if offer is not None else []
+        names += [str(c.body["name"]) for _s, c in sorted(lobby.seated().items())]
+        seat = (
+            0
+            if days.opener
+            else next((s for s, c in lobby.seated().items() if c.author == days.key.public), None)
+        )
+        return Listed(days.room, tuple(names), seat, seen_at=seen_at, relays=days.relays)
+    last = ""
+    if game is not None and game.moves:
+        words = [describe(e) for e in log_of(game)[-6:]]
+        said = [render_text(w, game.names) for w in words if w is not None]
+        last = said[-1] if said else ""
+    over = game is not None and game.decision == "over"
+    return Listed(
+        days.room,
+        tuple(game.names if game is not None else table.names),
+        table.seat(),
+        tuple(table.awaited()),
+        table.deadline(),
+        last[:200],
+        over,
+        tuple(game.winners()) if over and game is not None else (),
+        seen_at,
+        True,
+        days.relays,
+    )
+
+
+def _kept(model: Model, peeked: Days | None = None) -> Model:
+    """The open table's line and stream (or the table `peeked` at from the title)
+    brought up to date in what the browser keeps."""
+    days = peeked or model.days
+    if days is None:
+        return model
+    was = next((t for t in model.tables if t.room == days.room), None)
+    line = listed(days, days.clock if peeked is None or was is None else was.seen_at)
+    others = tuple(t for t in model.tables if t.room != days.room)
+    tables = (line, *others)
+    if len(tables) > MAX_TABLES:  # the oldest ended table goes first, else the oldest
+        ended = [t for t in tables[1:] if t.over] or list(tables[1:])
+        gone = min(ended, key=lambda t: t.seen_at)
+        tables = tuple(t for t in tables if t is not gone)
+    rooms = {t.room for t in tables}
+    streams = (
+        (days.room, days_text(days)),
+        *((room, text) for room, text in model.kept_days if room != days.room and room in rooms),
+    )
+    return replace(model, tables=tables, kept_days=streams)
+
+
+def ordered(tables: tuple[Listed, ...]) -> list[Listed]:
+    """The title's list: "Your turn" first, then the games going on, then those ended;
+    the most recently seen first in each."""
+    return sorted(tables, key=lambda t: (not t.my_turn, t.over, -t.seen_at))
+
+
+def close(model: Model) -> tuple[Model, Effects]:
+    """The open table closed (the player went elsewhere): its sockets and its lock."""
+    if model.days is None:
+        return model, ()
+    game = None if model.game is model.days.table.game else model.game
+    return replace(model, days=None, game=game), (Disconnect(), *_leave_open(model))

@@ -1,0 +1,328 @@
+"""What a table over days shows: its lobby while friends take their seats, beside the
+game whose turn it is and how long they have, what happened since the player last
+looked, and the title's list of this device's tables."""
+
+from __future__ import annotations
+
+from ...game import Game
+from ...i18n import _, ngettext
+from ..derived import log_of, turns_for
+from ..model import Model
+from ..online.view import lobby_seat, name_field
+from ..ui.html import Markup, h
+from ..ui.pieces import colour_badge, copyable, phrase, seat_badge, sentence
+from ..ui.text import OCCUPANT_LABELS, and_list, describe
+from .state import Days, Listed
+from .update import link, ordered
+
+HOUR = 3_600
+
+
+def time_left(deadline: int | None, clock: float) -> str:
+    """How long the players awaited have left, in words ("" with no limit)."""
+    if deadline is None:
+        return ""
+    left = deadline - clock
+    if left <= 0:
+        return _("their time has run out")
+    hours = int(left // HOUR)
+    if hours >= 48:
+        days = hours // 24
+        return ngettext("{n} day left", "{n} days left", days).format(n=days)
+    if hours >= 1:
+        return ngettext("{n} hour left", "{n} hours left", hours).format(n=hours)
+    minutes = max(1, int(left // 60))
+    return ngettext("{n} minute left", "{n} minutes left", minutes).format(n=minutes)
+
+
+def limit_text(limit: int) -> str:
+    days = limit // 86_400
+    if not days:
+        return _("no time limit for a move")
+    return ngettext("{n} day for each move", "{n} days for each move", days).format(n=days)
+
+
+def _link_field(model: Model, days: Days) -> Markup:
+    return copyable(
+        model,
+        "days-link",
+        h(
+            "input",
+            {
+                "id": "days-link",
+                "readonly": True,
+                "value": link(model, days),
+                "aria-label": _("The table's link"),
+                "onfocus": "this.select()",
+            },
+        ),
+    )
+
+
+def _share_button(label: str) -> Markup:
+    return h("button", {"type": "button", "class": "share-turn", "data-msg": "share-turn"}, label)
+
+
+def lobby_screen(model: Model) -> Markup:
+    """Before the game: who has taken a seat, the link for the friends still to come,
+    and this device's own seat, or a button to take one."""
+    days = model.days
+    assert days is not None
+    lobby = days.lobby
+    offer = lobby.offer
+    rows: list[Markup] = []
+    mine: int | None = 0 if days.opener else None
+    if offer is not None:
+        held = lobby.seated()
+        levels = offer.body["levels"]
+        for seat, level in enumerate(levels):
+            if seat == 0:
+                who: Markup | str = colour_badge(0, 0, str(offer.body["name"]))
+            elif level:
+                who = OCCUPANT_LABELS.get(level, level)
+            elif seat in held:
+                who = colour_badge(seat, seat, str(held[seat].body["name"]) or "?")
+                if held[seat].author == days.key.public:
+                    mine = seat
+            else:
+                who = h("span", {"class": "waiting"}, _("waiting for a friend…"))
+            rows.append(lobby_seat(seat, who, mine == seat))
+    open_seats = lobby.open_seats()
+    if offer is None:
+        status = _("Fetching the table from its relays…")
+    elif mine is None and open_seats:
+        status = _("{name} invites you to a game played over days.").format(name=offer.body["name"])
+    elif mine is None:
+        status = _("Every seat at this table is taken.")
+    elif open_seats:
+        status = ngettext(
+            "Waiting for {n} more friend to open the link and take a seat.",
+            "Waiting for {n} more friends to open the link and take a seat.",
+            len(open_seats),
+        ).format(n=len(open_seats))
+    else:
+        status = _("Every seat is taken: the game begins when {name} next opens the table.").format(
+            name=offer.body["name"]
+        )
+    return h(
+        "main",
+        {"class": "screen screen-lobby days-lobby", "data-screen": "lobby"},
+        h("h1", None, _("A table over days")),
+        offer is not None and h("p", {"class": "hint"}, limit_text(int(offer.body["limit"]))),
+        h("p", {"class": "lobby-status", "role": "status"}, status),
+        rows and h("ol", {"class": "lobby-seats"}, rows),
+        mine is None
+        and open_seats
+        and h(
+            "div",
+            {"class": "claim players-choice"},
+            *name_field(model),
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-msg": "claim-seat"},
+                _("Take a seat"),
+            ),
+        ),
+        h(
+            "section",
+            {"class": "invitation"},
+            h("h2", None, _("The table's link")),
+            h(
+                "p",
+                None,
+                _(
+                    "Friends join by this link whenever they open it, and each player comes"
+                    " back to the table by it, or from the title screen."
+                ),
+            ),
+            _link_field(model, days),
+            _share_button(_("Share the link")),
+        ),
+        h("button", {"type": "button", "data-msg": "title"}, _("Back to the title")),
+    )
+
+
+def status_line(model: Model, days: Days, game: Game) -> Markup | str:
+    """Whose turn it is at the table, and how long they have."""
+    table = days.table
+    awaited = table.awaited()
+    if game.decision == "over":
+        return _("The game is over.")
+    left = time_left(table.deadline(), days.clock)
+    if table.my_turn():
+        return _("Your turn") + (f" ({left})" if left else "")
+    if table.point and awaited:
+        names = [seat_badge(model, s, game.names) for s in awaited]
+        return phrase(
+            _("The next deal waits for {seats} to open the table{left}."),
+            seats=h("span", None, *_joined(names)),
+            left=f" ({left})" if left else "",
+        )
+    if awaited:
+        return phrase(
+            _("Waiting for {seat}{left}."),
+            seat=seat_badge(model, awaited[0], game.names),
+            left=f" ({left})" if left else "",
+        )
+    return _("The computers are playing…")
+
+
+def _joined(items: list[Markup]) -> list[Markup | str]:
+    out: list[Markup | str] = []
+    for i, item in enumerate(items):
+        out += [", "] if i else []
+        out.append(item)
+    return out
+
+
+def side(model: Model, game: Game) -> Markup | None:
+    """Beside the game: whose turn and time left, telling them, handing a seat whose time
+    ran out to the computer, taking one's own back, the link, and leaving."""
+    days = model.days
+    if days is None:
+        return None
+    table = days.table
+    state = table.state
+    seat = table.seat()
+    deadline = table.deadline()
+    late = [
+        s
+        for s in table.awaited()
+        if deadline is not None and days.clock >= deadline and s != seat and seat is not None
+    ]
+    over = game.decision == "over"
+    return h(
+        "section",
+        {"class": "online-side days-side", "aria-label": _("Table over days")},
+        h("p", {"class": "days-status", "role": "status"}, status_line(model, days, game)),
+        h("p", {"class": "hint"}, limit_text(table.limit)),
+        days.elsewhere
+        and h(
+            "p",
+            {"class": "trouble"},
+            _("This table is open in another tab of this browser: play on there."),
+        ),
+        not over
+        and not table.my_turn()
+        and table.awaited()
+        and _share_button(_("Tell them it is their turn")),
+        late
+        and h(
+            "div",
+            {"class": "hand-over"},
+            [
+                h(
+                    "button",
+                    {"type": "button", "data-msg": "hand-over", "data-value": str(s)},
+                    phrase(_("Let a computer play for {seat}"), seat=game.names[s]),
+                )
+                for s in late[:1]
+            ],
+        ),
+        seat is not None
+        and seat in state.stood
+        and h(
+            "button",
+            {"type": "button", "class": "primary", "data-msg": "come-back"},
+            _("Take your seat back"),
+        ),
+        _link_field(model, days),
+        not over
+        and seat is not None
+        and seat not in state.gone
+        and h(
+            "button",
+            {"type": "button", "data-msg": "leave-days"},
+            _("Leave for good: a computer takes your seat")
+            if model.confirm == "leave-days"
+            else _("Leave the table"),
+        ),
+    )
+
+
+def waiting(model: Model, game: Game) -> Markup:
+    """Where the decision stands while another player (or a chance point) is awaited."""
+    days = model.days
+    assert days is not None
+    return h(
+        "section",
+        {"class": "decision thinking days-waiting", "id": "decision", "aria-live": "polite"},
+        h("p", {"class": "prompt"}, status_line(model, days, game)),
+        not days.table.my_turn()
+        and days.table.awaited()
+        and game.decision != "over"
+        and _share_button(_("Tell them it is their turn")),
+    )
+
+
+def since_story(model: Model, game: Game) -> Markup | None:
+    """What happened since the player last looked at the table, until they go on."""
+    days = model.days
+    if days is None or days.since is None or days.since >= game.moves:
+        return None
+    turns = turns_for(model)
+    start = turns[days.since].log_start if days.since < len(turns) else len(log_of(game))
+    lines = [w for w in (describe(e) for e in log_of(game)[start:]) if w is not None]
+    moves = game.moves - days.since
+    return h(
+        "section",
+        {"class": "decision since-story", "id": "decision", "aria-labelledby": "since-title"},
+        h(
+            "h2",
+            {"id": "since-title"},
+            ngettext(
+                "Since you last looked: {n} move", "Since you last looked: {n} moves", moves
+            ).format(n=moves),
+        ),
+        h(
+            "ol",
+            {"class": "since-lines"},
+            [h("li", None, sentence(model, w, game.names)) for w in lines[-40:]],
+        ),
+        h(
+            "button",
+            {"type": "button", "class": "primary", "data-msg": "story-read"},
+            _("Go on"),
+        ),
+    )
+
+
+def _line(model: Model, t: Listed) -> Markup:
+    if not t.begun:
+        state = _("Waiting for friends to take their seats")
+    elif t.over:
+        won = [t.names[s] for s in t.winners if s < len(t.names)]
+        state = _("Ended: {names} won").format(names=and_list(won)) if won else _("Ended")
+    elif t.my_turn:
+        state = _("Your turn")
+    elif t.awaited:
+        state = _("Waiting for {name}").format(
+            name=and_list([t.names[s] for s in t.awaited if s < len(t.names)])
+        )
+    else:
+        state = _("Going on")
+    left = "" if t.over else time_left(t.deadline, model.days.clock if model.days else t.seen_at)
+    return h(
+        "li",
+        {"class": "days-table" + (" your-turn" if t.my_turn else ""), "data-room": t.room},
+        h(
+            "button",
+            {"type": "button", "data-msg": "show-table", "data-value": t.room},
+            h("b", {"class": "days-state"}, state),
+            left and h("span", {"class": "days-left"}, f" ({left})"),
+            h("span", {"class": "days-names"}, " · ".join(t.names)),
+            t.last and h("span", {"class": "days-last"}, t.last),
+        ),
+    )
+
+
+def table_list(model: Model) -> Markup | None:
+    """The title's list of this device's tables over days, "Your turn" first."""
+    if not model.tables:
+        return None
+    return h(
+        "section",
+        {"class": "days-tables", "aria-labelledby": "days-tables-title"},
+        h("h2", {"id": "days-tables-title"}, _("Your tables over days")),
+        h("ul", None, [_line(model, t) for t in ordered(model.tables)]),
+    )

@@ -1,0 +1,307 @@
+"""Tables over days in the application: pages that open one at a time, days apart, on
+browsers that keep what the page stores, through a relay that keeps what it is given
+(`StoredRelay`); the title's list, the story of what happened since, the clocks and
+the controls, and what the browser keeps."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+
+from senator_core.app import Model, Msg, init, start, update, view
+from senator_core.app.days.messages import (
+    ClaimSeat,
+    ComeBack,
+    HandOver,
+    LeaveDays,
+    Locked,
+    OpenDays,
+    ShareTurn,
+    ShowTable,
+    StoryRead,
+)
+from senator_core.app.days.update import DAYS_LINK, link
+from senator_core.app.effects import Effect, Lock, OpenRelays, RelaySend, Share, Store
+from senator_core.app.keeping.saves import DAYS_KEY
+from senator_core.app.messages import Field, Title
+from senator_core.app.online.messages import Invited, RelayFrame, RelayOpened
+from senator_core.app.play.messages import Act
+from senator_core.app.setup.messages import NewGame
+from senator_core.online.device import HUMAN
+
+from ..appkit import HOSTILE, Page
+from ..test_days import StoredRelay
+
+RELAY = "ws://127.0.0.1:7999"
+DAY = 86_400
+BEGINNING = 1_900_000_000
+
+
+def iso(at: float) -> str:
+    return datetime.fromtimestamp(at, UTC).isoformat()
+
+
+@dataclass
+class Browser:
+    """One player's browser: what its pages stored, and the page open now, if any."""
+
+    name: str
+    relay: StoredRelay
+    storage: dict[str, str | None] = field(default_factory=dict)
+    model: Model | None = None
+    shared: list[Share] = field(default_factory=list)
+    opened: int = 0
+
+    def open(self, at: float, fragment: str = "") -> Model:
+        """Opens the page (its storage as the last page left it), at the link `fragment`."""
+        self.opened += 1
+        entropy = f"{self.name}|{self.opened}".encode().ljust(32, b".")[:32]
+        self.model, effects = init(
+            self.storage, page_url="https://senator.example/", now=iso(at), entropy=entropy
+        )
+        self.run((*effects, *start(self.model)), at)
+        if fragment:
+            self.send(Invited(fragment), at)
+        return self.model
+
+    def send(self, msg: Msg, at: float) -> Model:
+        assert self.model is not None
+        self.model, effects = update(self.model, msg, iso(at))
+        self.run(effects, at)
+        return self.model
+
+    def run(self, effects: tuple[Effect, ...], at: float) -> None:
+        """Carries effects out as the page does: the relay's answers come back in order."""
+        queue: deque[Msg] = deque()
+        for effect in effects:
+            match effect:
+                case Store(key, value):
+                    self.storage[key] = value
+                case OpenRelays(urls):
+                    queue.extend(RelayOpened(url) for url in urls if url == self.relay.url)
+                case RelaySend(url, text) if url == self.relay.url:
+                    queue.extend(RelayFrame(url, reply) for reply in self.relay.answer(text))
+                case Lock(room):
+                    queue.append(Locked(room, True))
+                case Share():
+                    self.shared.append(effect)
+        while queue:
+            self.send(queue.popleft(), at)
+
+    def close(self) -> None:
+        self.model = None
+
+
+def open_table(opener: Browser, at: float, players: int = 3, computers: int = 0) -> str:
+    """The opener sets up a table over days and opens it: its link."""
+    opener.open(at)
+    opener.send(NewGame(online=True), at)
+    seats = [HUMAN] * (players - computers) + ["normal"] * computers
+    opener.send(Field("players", str(players)), at)
+    assert opener.model is not None
+    setup = replace(opener.model.setup, occupants=(*seats, *opener.model.setup.occupants[players:]))
+    opener.model = replace(opener.model, setup=setup)
+    opener.send(Field("days", "2"), at)
+    opener.send(Field("relays", RELAY), at)
+    opener.send(Field("seat-0-name", opener.name), at)
+    model = opener.send(OpenDays(), at)
+    assert model.days is not None and model.screen == "lobby"
+    return link(model, model.days).split("#")[1]
+
+
+def visit(browser: Browser, at: float, rng: random.Random, fragment: str = "") -> Model:
+    """The player opens their table (by the link, the first time), reads what happened
+    since, and makes their moves while it is their turn; then closes the page."""
+    model = browser.open(at, fragment)
+    if not fragment:
+        assert model.tables, "the table is on the title's list"
+        model = browser.send(ShowTable(model.tables[0].room), at)
+    if model.days is not None and model.days.since is not None:
+        browser.send(StoryRead(), at)
+    while (model := browser.model) is not None and model.days and model.days.table.my_turn():
+        assert model.game is not None
+        actions = [str(a) for a in model.game.legal_actions()]
+        browser.send(Act(rng.choice(actions)), at)
+    return browser.model  # type: ignore[return-value]
+
+
+def three_friends(relay: StoredRelay) -> tuple[list[Browser], str]:
+    browsers = [Browser(name, relay) for name in ("Ann", "Bea", "Cyd")]
+    fragment = open_table(browsers[0], BEGINNING)
+    browsers[0].close()
+    return browsers, fragment
+
+
+def test_three_friends_who_never_open_at_once_play_a_whole_game_over_days() -> None:
+    """The opener opens the table and closes the page; two friends open the link days
+    apart and take a seat; from then on each opens the page in turn, never two at once,
+    reads what happened since, and moves while it is their turn. The game ends, every
+    browser keeps it in its history with the same result, and the title's list says so."""
+    relay = StoredRelay(RELAY)
+    browsers, fragment = three_friends(relay)
+    rng = random.Random(7)
+    at = BEGINNING
+    for friend in browsers[1:]:
+        at += DAY
+        model = friend.open(at, "#" + fragment)
+        assert model.screen == "lobby"
+        text = Page(view(model)).all_text()
+        assert "Ann invites you to a game played over days." in text, text
+        friend.send(Field("seat-0-name", friend.name), at)
+        friend.send(ClaimSeat(), at)
+        friend.close()
+    visits = 0
+    told_since = 0
+    while True:
+        for browser in browsers:
+            at += 3_600 * 7
+            model = visit(browser, at, rng)
+            visits += 1
+            assert model.days is not None
+            told_since += model.days.since is None and model.days.seen > 0
+            browser.close()
+        game = model.days.table.game
+        if game is not None and game.decision == "over":
+            break
+        assert visits < 400
+    # Every page opens once more: each sees the end, keeps the game, lists it as ended.
+    results = set()
+    for browser in browsers:
+        at += 60
+        model = visit(browser, at, rng)
+        assert model.screen == "end"
+        assert model.history and model.history[0].result is not None
+        assert model.history[0].names == ["Ann", "Bea", "Cyd"]
+        results.add(json.dumps(model.history[0].result))
+        browser.send(Title(), at)
+        assert browser.model is not None and browser.model.days is None
+        assert browser.model.tables[0].over
+        page = Page(view(browser.model))
+        assert any("Ended" in t for t in page.texts("days-state")), page.texts("days-state")
+    assert len(results) == 1
+
+
+def seated(seed: int, rounds: int) -> tuple[list[Browser], str, float, random.Random]:
+    """Three friends at a table over days, each having opened it `rounds` times."""
+    relay = StoredRelay(RELAY)
+    browsers, fragment = three_friends(relay)
+    rng = random.Random(seed)
+    at = BEGINNING + 100
+    for friend in browsers[1:]:
+        friend.open(at, "#" + fragment)
+        friend.send(Field("seat-0-name", friend.name), at)
+        friend.send(ClaimSeat(), at)
+        friend.close()
+    for _round in range(rounds):
+        for browser in browsers:
+            at += 600
+            visit(browser, at, rng)
+            browser.close()
+    return browsers, fragment, at, rng
+
+
+def test_the_title_lists_your_turn_first_and_tells_what_happened_since() -> None:
+    """The title catches each table up from its relays: the player whose turn it is sees
+    "Your turn" on the first line, above a table of their own still waiting for friends;
+    the others see whom the table waits for. Opening the table after others moved tells
+    the moves since the player last looked, until they go on."""
+    browsers, _fragment, at, rng = seated(3, rounds=2)
+    browsers[1].close()
+    open_table(browsers[1], at + 10)  # Bea opens a second table, still waiting for friends
+    browsers[1].close()
+    awaited = []
+    for browser in browsers:
+        model = browser.open(at + 20)
+        states = Page(view(model)).texts("days-state")
+        assert len(states) == (2 if browser is browsers[1] else 1), states
+        if states[0].startswith("Your turn"):
+            awaited.append(browser)
+        else:
+            assert states[0].startswith("Waiting for"), states
+        browser.close()
+    assert len(awaited) == 1
+    mover = awaited[0]
+    visit(mover, at + 30, rng)
+    mover.close()
+    watcher = browsers[(browsers.index(mover) + 1) % 3]
+    model = watcher.open(at + 40)
+    room = next(t.room for t in model.tables if t.begun)
+    model = watcher.send(ShowTable(room), at + 40)
+    assert model.days is not None and model.days.since is not None
+    text = Page(view(model)).all_text()
+    assert "Since you last looked" in text and mover.name in text, text
+    model = watcher.send(StoryRead(), at + 40)
+    assert "Since you last looked" not in Page(view(model)).all_text()
+    watcher.close()
+    model = watcher.open(at + 50)
+    model = watcher.send(ShowTable(room), at + 50)
+    assert model.days is not None and model.days.since is None  # nothing new since
+
+
+def test_a_player_whose_time_ran_out_is_played_by_the_computer_until_they_come_back() -> None:
+    browsers, _fragment, at, _rng = seated(11, rounds=1)
+    # Whose turn is it? Another player opens after the two days ran out.
+    model = browsers[0].open(at)
+    room = model.tables[0].room
+    model = browsers[0].send(ShowTable(room), at)
+    assert model.days is not None
+    awaited = model.days.table.awaited()
+    browsers[0].close()
+    assert awaited
+    late = awaited[0]
+    other = browsers[(late + 1) % 3]
+    model = other.open(at + 3 * DAY)
+    model = other.send(ShowTable(room), at + 3 * DAY)
+    assert "Let a computer play for" in Page(view(model)).all_text()
+    too_early = other.send(HandOver(str(late)), at + DAY)  # a clock gone back: refused
+    assert too_early.notice
+    model = other.send(HandOver(str(late)), at + 3 * DAY)
+    assert model.days is not None and late in model.days.table.state.stood
+    assert model.days.table.awaited() != [late]  # the computer played for them
+    other.close()
+    back = browsers[late]
+    model = back.open(at + 4 * DAY)
+    model = back.send(ShowTable(room), at + 4 * DAY)
+    assert "Take your seat back" in Page(view(model)).all_text()
+    model = back.send(ComeBack(), at + 4 * DAY)
+    assert model.days is not None and late not in model.days.table.state.stood
+
+
+def test_leaving_asks_twice_and_hands_the_seat_to_the_computer_for_good() -> None:
+    browsers, _fragment, at, _rng = seated(5, rounds=1)
+    cyd = browsers[2]
+    model = cyd.open(at + 10)
+    model = cyd.send(ShowTable(model.tables[0].room), at + 10)
+    model = cyd.send(LeaveDays(), at + 10)
+    assert model.confirm == "leave-days" and "Leave for good" in Page(view(model)).all_text()
+    model = cyd.send(LeaveDays(), at + 10)
+    assert model.days is not None and 2 in model.days.table.state.gone
+
+
+def test_the_turn_is_shared_with_the_table_link_and_a_bad_link_or_kept_table_is_said() -> None:
+    relay = StoredRelay(RELAY)
+    browsers, fragment = three_friends(relay)
+    ann = browsers[0]
+    model = ann.open(BEGINNING + 5)
+    model = ann.send(ShowTable(model.tables[0].room), BEGINNING + 5)
+    ann.send(ShareTurn(), BEGINNING + 5)
+    assert ann.shared and ann.shared[-1].url.endswith("#" + fragment)
+    ann.close()
+    stranger = Browser("Dan", relay)
+    model = stranger.open(BEGINNING, "#days=0123")
+    assert model.notice and "not whole" in model.notice
+    # A hostile name is kept as text; a damaged store is said and kept as it was.
+    bea = browsers[1]
+    model = bea.open(BEGINNING + 9, "#" + fragment)
+    bea.send(Field("seat-0-name", HOSTILE), BEGINNING + 9)
+    model = bea.send(ClaimSeat(), BEGINNING + 9)
+    assert HOSTILE not in view(model)
+    damaged = {DAYS_KEY: json.dumps({"format": 1, "tables": [{"room": "x"}], "kept": 3})}
+    model, _effects = init(damaged)
+    assert model.tables == ()
+    broken, _effects = init({DAYS_KEY: "{"})
+    assert broken.notice and DAYS_KEY in broken.held
+    assert DAYS_LINK.match("#" + fragment)
