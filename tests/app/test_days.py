@@ -40,6 +40,14 @@ DAY = 86_400
 BEGINNING = 1_900_000_000
 
 
+class Relay(StoredRelay):
+    """A relay that answers the newest events first, as relays do."""
+
+    def answer(self, text: str) -> list[str]:
+        replies = super().answer(text)
+        return [*reversed(replies[:-1]), replies[-1]] if text.startswith('["REQ"') else replies
+
+
 def iso(at: float) -> str:
     return datetime.fromtimestamp(at, UTC).isoformat()
 
@@ -49,7 +57,7 @@ class Browser:
     """One player's browser: what its pages stored, and the page open now, if any."""
 
     name: str
-    relay: StoredRelay
+    relay: Relay
     storage: dict[str, str | None] = field(default_factory=dict)
     model: Model | None = None
     shared: list[Share] = field(default_factory=list)
@@ -128,7 +136,7 @@ def visit(browser: Browser, at: float, rng: random.Random, fragment: str = "") -
     return browser.model  # type: ignore[return-value]
 
 
-def three_friends(relay: StoredRelay) -> tuple[list[Browser], str]:
+def three_friends(relay: Relay) -> tuple[list[Browser], str]:
     browsers = [Browser(name, relay) for name in ("Ann", "Bea", "Cyd")]
     fragment = open_table(browsers[0], BEGINNING)
     browsers[0].close()
@@ -140,7 +148,7 @@ def test_three_friends_who_never_open_at_once_play_a_whole_game_over_days() -> N
     apart and take a seat; from then on each opens the page in turn, never two at once,
     reads what happened since, and moves while it is their turn. The game ends, every
     browser keeps it in its history with the same result, and the title's list says so."""
-    relay = StoredRelay(RELAY)
+    relay = Relay(RELAY)
     browsers, fragment = three_friends(relay)
     rng = random.Random(7)
     at = BEGINNING
@@ -186,7 +194,7 @@ def test_three_friends_who_never_open_at_once_play_a_whole_game_over_days() -> N
 
 def seated(seed: int, rounds: int) -> tuple[list[Browser], str, float, random.Random]:
     """Three friends at a table over days, each having opened it `rounds` times."""
-    relay = StoredRelay(RELAY)
+    relay = Relay(RELAY)
     browsers, fragment = three_friends(relay)
     rng = random.Random(seed)
     at = BEGINNING + 100
@@ -270,19 +278,32 @@ def test_a_player_whose_time_ran_out_is_played_by_the_computer_until_they_come_b
     assert model.days is not None and late not in model.days.table.state.stood
 
 
-def test_leaving_asks_twice_and_hands_the_seat_to_the_computer_for_good() -> None:
-    browsers, _fragment, at, _rng = seated(5, rounds=1)
-    cyd = browsers[2]
-    model = cyd.open(at + 10)
-    model = cyd.send(ShowTable(model.tables[0].room), at + 10)
-    model = cyd.send(LeaveDays(), at + 10)
-    assert model.confirm == "leave-days" and "Leave for good" in Page(view(model)).all_text()
-    model = cyd.send(LeaveDays(), at + 10)
-    assert model.days is not None and 2 in model.days.table.state.gone
+def test_players_who_leave_are_played_by_the_computer_and_catch_up_on_the_whole_game() -> None:
+    """Leaving asks twice, then a computer takes the seat for good. Bea and Cyd leave
+    early; Ann plays on to the end alone; Bea's title, opened once it is over, catches
+    up on the whole game from the relay's answer (the newest events first) and lists
+    the table as ended."""
+    browsers, _fragment, at, rng = seated(5, rounds=1)
+    ann, bea, cyd = browsers
+    for leaver in (cyd, bea):
+        model = leaver.open(at + 10)
+        model = leaver.send(ShowTable(model.tables[0].room), at + 10)
+        model = leaver.send(LeaveDays(), at + 10)
+        assert model.confirm == "leave-days" and "Leave for good" in Page(view(model)).all_text()
+        model = leaver.send(LeaveDays(), at + 10)
+        assert model.days is not None and browsers.index(leaver) in model.days.table.state.gone
+        leaver.close()
+    model = visit(ann, at + 20, rng)
+    assert model.screen == "end"
+    ann.close()
+    model = bea.open(at + 30)
+    assert model.tables[0].over, model.tables[0]
+    assert len(model.peeks[0].table.stream) > 64  # more than wait for one another at once
+    assert model.history and model.history[0].names == ["Ann", "Bea", "Cyd"]  # kept once
 
 
 def test_the_turn_is_shared_with_the_table_link_and_a_bad_link_or_kept_table_is_said() -> None:
-    relay = StoredRelay(RELAY)
+    relay = Relay(RELAY)
     browsers, fragment = three_friends(relay)
     ann = browsers[0]
     model = ann.open(BEGINNING + 5)

@@ -4,8 +4,9 @@ relay (the invitation link; the phone reloads mid-game and comes back to its sea
 the host closes its page, a guest hosts on and the game goes on with a computer in
 the host's seat) to the game's end, and by codes with no relay at all through the
 first round; a Firefox guest at a Chromium host's table; a phone through a TURN server;
-and a WebKit guest with no WebRTC. `online_game.py` and `online_firefox.py` drive
-the browsers; see `test_transport` for the namespace."""
+and a WebKit guest with no WebRTC; and a table over days whose pages never open
+together. `online_game.py`, `online_firefox.py` and `online_days.py` drive the
+browsers; see `test_transport` for the namespace."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from .test_transport import ROOT, machine_addresses, network_namespace, pytestma
 GAME = Path(__file__).with_name("online_game.py")
 WITH_FIREFOX = Path(__file__).with_name("online_firefox.py")
 PHONE = Path(__file__).with_name("online_phone.py")
+DAYS = Path(__file__).with_name("online_days.py")
 SHOTS = ROOT / "test-results" / "screenshots"
 RUN_TIMEOUT = 420
 # Trystero logs each connection a page closed (the phone reloading, the host leaving).
@@ -41,6 +43,7 @@ def run_game(mode: str, dist: Path) -> dict[str, Any]:
             "firefox": [WITH_FIREFOX, dist, SHOTS],
             "webkit": [WITH_FIREFOX, dist, SHOTS, "webkit"],
             "phone": [PHONE, dist, SHOTS],
+            "days": [DAYS, dist, SHOTS],
         }
         script = scripts.get(mode, [GAME, dist, mode, SHOTS])
         run = subprocess.Popen(
@@ -170,3 +173,26 @@ def test_a_webkit_guest_with_no_webrtc_plays_at_the_table_through_the_relays(
     assert host["moves"] == guest["moves"] >= 16
     if guest["webrtc"] == "undefined":
         assert game["host_direct"] == []  # nothing but the relays between them
+
+
+@pytest.mark.long
+def test_friends_who_never_open_at_once_play_a_table_over_days_to_its_end(dist: Path) -> None:
+    """Three browsers, each with its own storage, whose pages open one after another and
+    never together, through a relay on the namespace's loopback (`online_days.py`): the
+    friends join by the link, the title lists the table with whose turn it is, a page
+    opened after others moved tells what happened since, two players leave and the
+    third plays to the end; the last to look finds the table ended and the game kept."""
+    game = run_game("days", dist)
+    assert game["errors"] == []
+    assert game["invited"] == ["Ann invites you to a game played over days."] * 2
+    visits = game["visits"]
+    states = [v["list"][0]["state"] for v in visits]
+    assert states[0] == "Waiting for Bea and Cyd"  # the deal waits for their first visit
+    assert any(s == "Your turn" for s in states), states
+    told = [v["story"] for v in visits if "story" in v]
+    assert told and all(t.upper().startswith("SINCE YOU LAST LOOKED") for t in told)
+    assert sum(v["moved"] for v in visits) > 0
+    assert game["end_moves"] > 40
+    assert game["last_list"][0]["state"].startswith("Ended")
+    assert "1 game finished on this browser." in game["history"]
+    assert game["opened"] == 13  # every page opened alone

@@ -63,6 +63,9 @@ class Days:
     clock: float = 0.0
     limit: int = 0  # seconds for a move, as offered (the beginning says it again)
     elsewhere: bool = False  # another tab of this browser holds the table's turn
+    # What a relay's answer brought so far: taken, in the stream's order, once it has sent
+    # all it holds (a relay sends the newest first).
+    early: tuple[Record, ...] = ()
 
     @property
     def opener(self) -> bool:

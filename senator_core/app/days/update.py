@@ -22,9 +22,10 @@ from ...online.days import DAY, LIMITS, Answered, Lobby, Record, Shelves, Table,
 from ...online.device import HUMAN, played
 from ...online.keys import Key
 from ...online.relays import Drop, Frame, NoRelay
+from ...records import Record as GameRecord
 from ...refusals import error_text
 from ..changes import moved_on, on_screen, playing, set_aside
-from ..derived import full_occupants, log_of, record_of, turns_for
+from ..derived import full_occupants, log_of, turns_for
 from ..effects import (
     After,
     AskToNotify,
@@ -67,10 +68,10 @@ from .messages import (
     ShowTable,
     StoryRead,
 )
-from .state import MAX_TABLES, Days, Listed, days_from_text, days_text, taken
+from .state import MAX_EVENTS, MAX_TABLES, Days, Listed, days_from_text, days_text, taken
 
 TICK_SECONDS = 30.0  # how often the open table's clocks are looked at
-STAND_IN = "hard"  # the level that plays a seat whose player's time ran out
+STAND_IN = "normal"  # the level that plays a seat whose player's time ran out
 # "#days=<room>.<secret>,<relay>...": a table over days; the relays as an invitation
 # names them. Browsers never send the part after "#" to any server.
 DAYS_LINK = re.compile(
@@ -280,25 +281,45 @@ def _peek_frame(model: Model, url: str, text: str, now: str) -> tuple[Model, Eff
     """A relay's frame for the title: the table it is for caught up (and what falls due
     there added), its line brought up to date."""
     for index, peeked in enumerate(model.peeks):
-        if url not in peeked.relays:
+        heard = _heard(peeked, url, text, _clock(peeked, now)) if url in peeked.relays else None
+        if heard is None:
             continue
-        days = peeked
-        lobby, table, shelves = days.copied()
-        outs, records = shelves.frame(url, text)
-        if not outs and not records:
-            continue
-        clock = _clock(days, now)
-        taken(lobby, table, records, clock)
-        days = replace(days, lobby=lobby, table=table, shelves=shelves, clock=clock)
-        effects: list[Effect] = []
-        for out in outs:
-            if isinstance(out, Answered):
-                effects += _sent(list(shelves.fill(out.url, days.records(), clock)))
-        days, made = _due(days, clock)
-        peeks = (*model.peeks[:index], days, *model.peeks[index + 1 :])
-        caught = replace(model, peeks=peeks)
-        return (_kept(caught, days) if shelves.answered else caught), (*effects, *made)
+        days, effects, _stranded = heard
+        caught = replace(model, peeks=(*model.peeks[:index], days, *model.peeks[index + 1 :]))
+        game = days.table.game
+        if game is not None and game.decision == "over" and days.shelves.answered:
+            caught = _ended(caught, days, now)
+        return (_kept(caught, days) if days.shelves.answered else caught), effects
     return model, ()
+
+
+def _heard(days: Days, url: str, text: str, clock: float) -> tuple[Days, Effects, bool] | None:
+    """A relay's frame for the table `days`: the table with what it brought taken (a
+    relay's answer once it has sent all it holds), and what falls due added; what to
+    send, and whether every relay has refused the table. None if it was nothing."""
+    lobby, table, shelves = days.copied()
+    outs, records = shelves.frame(url, text)
+    if not outs and not records:
+        return None
+    early = [*days.early, *records][:MAX_EVENTS]
+    if url in shelves.answered:
+        taken(lobby, table, early, clock)
+        early = []
+    effects: list[Effect] = []
+    stranded = False
+    days = replace(days, lobby=lobby, table=table, shelves=shelves, clock=clock, early=tuple(early))
+    for out in outs:
+        match out:
+            case Frame():
+                effects.append(RelaySend(out.url, out.text))
+            case Drop(gone):
+                effects.append(CloseRelay(gone))
+            case NoRelay():
+                stranded = True
+            case Answered(answered):
+                effects += _sent(list(shelves.fill(answered, days.records(), clock)))
+    days, made = _due(days, clock)
+    return days, (*effects, *made), stranded
 
 
 def link(model: Model, days: Days) -> str:
@@ -337,34 +358,19 @@ def _relay_frame(model: Model, url: str, text: str, now: str) -> tuple[Model, Ef
     days = model.days
     if days is None:
         return model, ()
-    clock = _clock(days, now)
-    lobby, table, shelves = days.copied()
-    outs, records = shelves.frame(url, text)
-    if not outs and not records:
-        return model, ()
-    taken(lobby, table, records, clock)
-    effects: list[Effect] = []
-    for out in outs:
-        match out:
-            case Frame():
-                effects.append(RelaySend(out.url, out.text))
-            case Drop(gone):
-                effects.append(CloseRelay(gone))
-            case NoRelay():
-                model = replace(model, notice=_no_relay())
-            case Answered(answered):
-                held = replace(days, lobby=lobby, table=table, shelves=shelves)
-                effects += _sent(list(shelves.fill(answered, held.records(), clock)))
     was = days.table.my_turn()
-    days = replace(days, lobby=lobby, table=table, shelves=shelves, clock=clock)
-    days, made = _due(days, clock)
-    if table.my_turn() and not was and shelves.answered:
-        names = table.names
-        said = _("Your turn at the table with {names}.").format(
-            names=and_list([n for s, n in enumerate(names) if s != table.seat()])
-        )
-        effects.append(Notify(_("Senator"), said))
-    return _shown(model, days, now, keep=bool(shelves.answered)), (*effects, *made)
+    heard = _heard(days, url, text, _clock(days, now))
+    if heard is None:
+        return model, ()
+    days, effects, stranded = heard
+    if stranded:
+        model = replace(model, notice=_no_relay())
+    table = days.table
+    if table.my_turn() and not was and days.shelves.answered:
+        names = [n for s, n in enumerate(table.names) if s != table.seat()]
+        said = _("Your turn at the table with {names}.").format(names=and_list(names))
+        effects = (*effects, Notify(_("Senator"), said))
+    return _shown(model, days, now, keep=bool(days.shelves.answered)), effects
 
 
 def _due(days: Days, clock: float) -> tuple[Days, Effects]:
@@ -527,17 +533,22 @@ def _shown(model: Model, days: Days, now: str, keep: bool = False) -> Model:
         elif occupants != model.occupants:
             model = replace(model, occupants=occupants)
         if game.decision == "over" and model.screen == "game":
-            model = on_screen(model, "end")
-            record = record_of(model)
-            assert record is not None
-            people = tuple(
-                HUMAN if days.table.devices[s] else o for s, o in enumerate(record.occupants)
-            )
-            record = replace(record, occupants=people, started=_began(days))
-            model = replace(model, history=add_kept(model.history, (kept(record, now),)))
+            model = _ended(on_screen(model, "end"), days, now)
     if game is not None and days.since is None and days.seen != game.moves:
         model = replace(model, days=replace(days, seen=game.moves))  # seen as it happens
     return _kept(model) if keep else model
+
+
+def _ended(model: Model, days: Days, now: str) -> Model:
+    """The table's game, over, kept with the games played (once: a game kept is known by
+    its deal, its moves and when it began). A person's seat is a person's in the record,
+    though a computer played it at the end."""
+    game = days.table.game
+    assert game is not None
+    levels = days.table.levels
+    people = tuple(HUMAN if d else levels[s] for s, d in enumerate(days.table.devices))
+    record = GameRecord(game, tuple(range(game.players)), people, started=_began(days))
+    return replace(model, history=add_kept(model.history, (kept(record, now),)))
 
 
 def _began(days: Days) -> str:

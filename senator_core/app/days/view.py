@@ -88,7 +88,13 @@ def lobby_screen(model: Model) -> Markup:
                 who = h("span", {"class": "waiting"}, _("waiting for a friend…"))
             rows.append(lobby_seat(seat, who, mine == seat))
     open_seats = lobby.open_seats()
-    if offer is None:
+    table = days.table
+    if table.begin is not None:
+        names = [table.names[s] for s in table.awaited()]
+        status = _("The game has begun: the deal waits for {names} to open the table.").format(
+            names=and_list(names)
+        )
+    elif offer is None:
         status = _("Fetching the table from its relays…")
     elif mine is None and open_seats:
         status = _("{name} invites you to a game played over days.").format(name=offer.body["name"])
@@ -308,8 +314,12 @@ def _line(model: Model, t: Listed) -> Markup:
         h(
             "button",
             {"type": "button", "data-msg": "show-table", "data-value": t.room},
-            h("b", {"class": "days-state"}, state),
-            left and h("span", {"class": "days-left"}, f" ({left})"),
+            h(
+                "span",
+                None,
+                h("b", {"class": "days-state"}, state),
+                left and h("span", {"class": "days-left"}, f" ({left})"),
+            ),
             h("span", {"class": "days-names"}, " · ".join(t.names)),
             t.last and h("span", {"class": "days-last"}, t.last),
         ),

@@ -1,0 +1,256 @@
+"""A table over days through the game's own screens, run by `test_online_game` inside a
+network namespace of its own: the site and a Nostr relay on the namespace's loopback,
+three browsers (each with its own storage) whose pages open and close one after
+another, never two at once.
+
+Ann opens a table over days and closes the page; Bea and Cyd open its link in turn and
+take a seat; then each opens the title, reads the list of tables, opens the table,
+reads what happened since, and moves while it is their turn. After two rounds of
+visits Bea and Cyd leave the table (a computer takes each seat for good) and Ann
+plays it to its end; Bea opens the title last and finds it ended.
+
+Usage: `python tests/e2e/online_days.py <dist> <shots>`. Prints what each page saw as
+one JSON object on stdout; the test makes the assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, wait_for  # noqa: E402
+from tests.e2e.online_game import OWN_TURN, SCREEN, moves_of, play_one  # noqa: E402
+from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
+
+NAMES = ("Ann", "Bea", "Cyd")
+WAIT = 30_000  # ms, for a loaded machine
+# The page's list of tables and the state of each line.
+LIST = """() => [...document.querySelectorAll('.days-table')].map((e) => ({
+  state: e.querySelector('.days-state')?.textContent.trim(),
+  names: e.querySelector('.days-names')?.textContent.trim(),
+  last: e.querySelector('.days-last')?.textContent.trim() ?? '',
+}))"""
+# Whether the page's table over days has its decision, the story since, or nothing to
+# do for its player (someone else awaited, the game over).
+STATE = """() => {
+  if (document.querySelector('.since-story')) return 'story';
+  if (document.querySelector('[data-screen="end"]')) return 'end';
+  if (document.querySelector(
+    '#decision [data-action]:not([disabled]), #decision [data-msg="pick"]:not([disabled])'))
+    return 'turn';
+  if (document.querySelector('.days-waiting, .days-status')) return 'waiting';
+  if (document.querySelector('.days-lobby .lobby-status')) return 'lobby';
+  return '';
+}"""
+
+
+class Player:
+    """One browser with its own storage; a page of it opened and closed at will."""
+
+    def __init__(self, browser: Any, name: str, origin: str, shots: Path) -> None:
+        self.name = name
+        self.shots = shots
+        self.origin = origin
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
+        self.page: Any = None
+        self.errors: list[str] = []
+        self.opened = 0
+
+    def open(self, fragment: str = "") -> Any:
+        """Opens the page (the title, or `fragment`'s link) and waits for it to be ready."""
+        assert self.page is None
+        self.opened += 1
+        page = self.page = self.context.new_page()
+        page.on("pageerror", lambda err: self.errors.append(f"{self.name}: {err}"))
+        page.on(
+            "console",
+            lambda m: m.type == "error" and self.errors.append(f"{self.name}: {m.text}"),
+        )
+        page.goto(f"{self.origin}{SUBPATH}?nosw{fragment}")
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+        return page
+
+    def close(self) -> None:
+        self.page.close()
+        self.page = None
+
+
+def open_the_table(player: Player) -> dict[str, Any]:
+    """From the title's list: opens the table, reads the story since, if any. What the
+    list and the story said."""
+    page = player.page
+    page.wait_for_selector(".days-table", timeout=WAIT)
+    # The list is caught up from the relay: wait for its line to settle.
+    page.wait_for_timeout(600)
+    seen: dict[str, Any] = {"list": page.evaluate(LIST)}
+    page.click(".days-table button")
+    wait_for(page, f"() => ({STATE})() !== ''", timeout=WAIT)
+    if page.evaluate(STATE) == "story":
+        seen["story"] = page.locator(".since-story").inner_text()
+        shot = player.shots / "days-story-1280.png"
+        if not shot.exists():
+            page.screenshot(path=str(shot))
+        page.click('[data-msg="story-read"]')
+    return seen
+
+
+def tap(page: Any, chooser: random.Random) -> bool:
+    """One move if the page shows its player's turn, or on past a round's summary;
+    whether there was anything to tap."""
+    go_on = page.locator('[data-msg="go-on"]')
+    if go_on.count():
+        go_on.first.click()
+        return True
+    if page.evaluate(OWN_TURN):
+        play_one(page, chooser)
+        return True
+    return False
+
+
+def moves_while_my_turn(player: Player, chooser: random.Random) -> int:
+    """Taps while the page shows its player's turn; how many moves showed meanwhile."""
+    page = player.page
+    first = moves_of(page)
+    quiet = 0
+    while quiet < 4:
+        if tap(page, chooser):
+            quiet = 0
+            page.wait_for_timeout(150)
+        else:
+            quiet += 1
+            page.wait_for_timeout(250)
+    return moves_of(page) - first
+
+
+def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    started = time.monotonic()
+    relay, relay_url = start_relay(folder)
+    site = Site()
+    site.mount(SUBPATH, dist)
+    chooser = random.Random(5)
+    out: dict[str, Any] = {"visits": [], "errors": []}
+    players: list[Player] = []
+    try:
+        with sync_playwright() as p:
+            browser = namespace_chromium(p)
+            players = [Player(browser, n, site.origin, shots) for n in NAMES]
+            try:
+                visits(players, relay, relay_url, folder, shots, chooser, out)
+            except Exception:
+                print([e[:2000] for p in players for e in p.errors], file=sys.stderr)
+                for player in players:
+                    if player.page is not None:
+                        shot = shots / f"days-failed-{player.name}.png"
+                        player.page.screenshot(path=str(shot))
+                raise
+            out["errors"] = [e for p in players for e in p.errors]
+            out["opened"] = sum(p.opened for p in players)
+            browser.close()
+    finally:
+        relay.terminate()
+        site.stop()
+    out["seconds"] = round(time.monotonic() - started, 1)
+    return out
+
+
+def visits(
+    players: list[Player],
+    relay: Any,
+    relay_url: str,
+    folder: Path,
+    shots: Path,
+    chooser: random.Random,
+    out: dict[str, Any],
+) -> None:
+    """The visits, one page open at a time (see the module's note)."""
+    ann, bea, cyd = players
+    wait_for_relay(relay, relay_url, folder)
+    # Ann opens a table over days, two days a move, and closes the page.
+    page = ann.open()
+    page.click('[data-msg="online-game"]')
+    page.select_option("#players", "3")
+    page.fill("#seat-0-name", ann.name)
+    page.click("details.connection summary")
+    page.fill("#relays", relay_url)
+    page.select_option("#days", "2")
+    page.click('[data-msg="open-days"]')
+    page.wait_for_selector("#days-link", timeout=WAIT)
+    link = page.input_value("#days-link")
+    page.wait_for_timeout(500)  # the offer reaches the relay
+    page.screenshot(path=str(shots / "days-lobby-1280.png"))
+    ann.close()
+    fragment = "#" + link.split("#", 1)[1]
+    out["link"] = link
+    # Bea, then Cyd, opens the link and takes a seat.
+    for friend in (bea, cyd):
+        page = friend.open(fragment)
+        page.wait_for_selector('[data-msg="claim-seat"]', timeout=WAIT)
+        out.setdefault("invited", []).append(page.locator(".lobby-status").inner_text())
+        page.fill("#seat-0-name", friend.name)
+        page.click('[data-msg="claim-seat"]')
+        page.wait_for_selector(".lobby-seat .you", timeout=WAIT)
+        page.wait_for_timeout(500)
+        friend.close()
+    # Two rounds of visits, one page at a time.
+    for turn in range(6):
+        player = players[turn % 3]
+        page = player.open()
+        seen = open_the_table(player)
+        seen["moved"] = moves_while_my_turn(player, chooser)
+        seen["who"] = player.name
+        seen["moves"] = moves_of(page)
+        page.wait_for_timeout(400)  # what it added reaches the relay
+        out["visits"].append(seen)
+        player.close()
+    # Bea and Cyd leave for good; Ann plays on to the end with two computers.
+    for leaver in (bea, cyd):
+        page = leaver.open()
+        open_the_table(leaver)
+        page.click('[data-msg="leave-days"]')
+        page.click('[data-msg="leave-days"]')  # asked twice
+        page.wait_for_timeout(600)
+        out.setdefault("left", []).append(page.locator(".days-status").inner_text())
+        leaver.close()
+    page = ann.open()
+    open_the_table(ann)
+    deadline = time.monotonic() + 240
+    while page.evaluate(SCREEN) != "end":
+        assert time.monotonic() < deadline, "the game did not end"
+        tap(page, chooser)
+        page.wait_for_timeout(100)
+    out["end_moves"] = moves_of(page)
+    page.wait_for_timeout(800)
+    page.screenshot(path=str(shots / "days-end-1280.png"))
+    ann.close()
+    page = bea.open()
+    page.wait_for_selector(".days-table", timeout=WAIT)
+    opened = time.monotonic()
+    ended = "() => /Ended/.test(document.querySelector('.days-state').textContent)"
+    wait_for(page, ended, timeout=4 * WAIT)
+    out["ended_shown_after"] = round(time.monotonic() - opened, 1)
+    out["last_list"] = page.evaluate(LIST)
+    page.screenshot(path=str(shots / "days-title-1280.png"))
+    page.click('[data-msg="history"]')
+    out["history"] = page.locator("main").inner_text()[:2000]
+    bea.close()
+
+
+def main() -> None:
+    dist, shots = Path(sys.argv[1]), Path(sys.argv[2])
+    shots.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        print(json.dumps(play(dist, shots, Path(folder))))
+
+
+if __name__ == "__main__":
+    main()
