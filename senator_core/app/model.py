@@ -82,6 +82,7 @@ class Model:
     tables: tuple[Listed, ...] = ()  # this device's tables over days, as last seen
     kept_days: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # room, stream
     peeks: tuple[Days, ...] = ()  # the tables the title screen is catching up
+    clock: float = 0.0  # seconds: the page's time when a table over days last told it
     story: int = 0  # the round whose summary the table holds until the player goes on
     lesson: Lesson | None = None  # the guided first game, when it is the game at the table
     entropy: str = ""  # the page's random bytes (hex), that this device's ids are made from

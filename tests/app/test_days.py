@@ -24,7 +24,7 @@ from senator_core.app.days.messages import (
     StoryRead,
 )
 from senator_core.app.days.update import DAYS_LINK, link
-from senator_core.app.effects import Effect, Lock, OpenRelays, RelaySend, Share, Store
+from senator_core.app.effects import Effect, Lock, Notify, OpenRelays, RelaySend, Share, Store
 from senator_core.app.keeping.saves import DAYS_KEY
 from senator_core.app.messages import Field, Title
 from senator_core.app.online.messages import Invited, RelayFrame, RelayOpened
@@ -41,11 +41,22 @@ BEGINNING = 1_900_000_000
 
 
 class Relay(StoredRelay):
-    """A relay that answers the newest events first, as relays do."""
+    """A relay that answers the newest events first, as relays do, and passes each event
+    it takes to the other pages whose subscription is open (`listening`)."""
 
-    def answer(self, text: str) -> list[str]:
+    listening: dict[int, tuple[Browser, str]]
+
+    def answer(self, text: str, by: Browser | None = None) -> list[str]:
         replies = super().answer(text)
-        return [*reversed(replies[:-1]), replies[-1]] if text.startswith('["REQ"') else replies
+        frame = json.loads(text)
+        if frame[0] == "REQ":
+            if by is not None:
+                self.listening = {**getattr(self, "listening", {}), id(by): (by, frame[1])}
+            return [*reversed(replies[:-1]), replies[-1]]
+        for page, sub in getattr(self, "listening", {}).values():
+            if page is not by and page.model is not None:
+                page.inbox.append(RelayFrame(self.url, json.dumps(["EVENT", sub, frame[1]])))
+        return replies
 
 
 def iso(at: float) -> str:
@@ -61,6 +72,8 @@ class Browser:
     storage: dict[str, str | None] = field(default_factory=dict)
     model: Model | None = None
     shared: list[Share] = field(default_factory=list)
+    notified: list[Notify] = field(default_factory=list)
+    inbox: list[Msg] = field(default_factory=list)  # what the relay passed on meanwhile
     opened: int = 0
 
     def open(self, at: float, fragment: str = "") -> Model:
@@ -91,7 +104,10 @@ class Browser:
                 case OpenRelays(urls):
                     queue.extend(RelayOpened(url) for url in urls if url == self.relay.url)
                 case RelaySend(url, text) if url == self.relay.url:
-                    queue.extend(RelayFrame(url, reply) for reply in self.relay.answer(text))
+                    replies = self.relay.answer(text, self)
+                    queue.extend(RelayFrame(url, reply) for reply in replies)
+                case Notify():
+                    self.notified.append(effect)
                 case Lock(room):
                     queue.append(Locked(room, True))
                 case Share():
@@ -99,8 +115,14 @@ class Browser:
         while queue:
             self.send(queue.popleft(), at)
 
+    def heard(self, at: float) -> None:
+        """Takes what the relay passed on while the page was open."""
+        while self.inbox:
+            self.send(self.inbox.pop(0), at)
+
     def close(self) -> None:
         self.model = None
+        self.inbox.clear()
 
 
 def open_table(opener: Browser, at: float, players: int = 3, computers: int = 0) -> str:
@@ -326,3 +348,31 @@ def test_the_turn_is_shared_with_the_table_link_and_a_bad_link_or_kept_table_is_
     broken, _effects = init({DAYS_KEY: "{"})
     assert broken.notice and DAYS_KEY in broken.held
     assert DAYS_LINK.match("#" + fragment)
+
+
+def test_pages_open_at_once_see_each_move_as_it_is_made_and_the_turn_is_told() -> None:
+    """Two players with the table open at the same time: each move one makes reaches the
+    other's page through the relay at once, and the page whose turn comes says so in a
+    notification (shown by the page only while it is out of sight)."""
+    browsers, _fragment, at, rng = seated(9, rounds=1)
+    ann, bea, _cyd = browsers
+    for browser in (ann, bea):
+        model = browser.open(at + 5)
+        browser.send(ShowTable(model.tables[0].room), at + 5)
+    told = 0
+    for step in range(12):
+        for mover, watcher in ((ann, bea), (bea, ann)):
+            model = mover.model
+            assert model is not None and model.days is not None
+            if not model.days.table.my_turn():
+                continue
+            assert model.game is not None
+            before = len(watcher.notified)
+            mover.send(Act(rng.choice([str(a) for a in model.game.legal_actions()])), at + step)
+            watcher.heard(at + step)
+            assert watcher.model is not None and watcher.model.game is not None
+            assert watcher.model.game.moves == mover.model.game.moves  # type: ignore[union-attr]
+            if watcher.model.days and watcher.model.days.table.my_turn():
+                assert len(watcher.notified) == before + 1
+                told += 1
+    assert told

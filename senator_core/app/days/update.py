@@ -285,7 +285,8 @@ def _peek_frame(model: Model, url: str, text: str, now: str) -> tuple[Model, Eff
         if heard is None:
             continue
         days, effects, _stranded = heard
-        caught = replace(model, peeks=(*model.peeks[:index], days, *model.peeks[index + 1 :]))
+        peeks = (*model.peeks[:index], days, *model.peeks[index + 1 :])
+        caught = replace(model, peeks=peeks, clock=days.clock)
         game = days.table.game
         if game is not None and game.decision == "over" and days.shelves.answered:
             caught = _ended(caught, days, now)
@@ -515,7 +516,7 @@ def _shown(model: Model, days: Days, now: str, keep: bool = False) -> Model:
     """The model showing the table `days`: its lobby before the game, else the game as
     far as it has gone; its line in the title's list and what the browser keeps of it
     brought up to date (`keep`) once the relays have told the table."""
-    model = replace(model, days=days)
+    model = replace(model, days=days, clock=days.clock)
     game = days.table.game
     if game is None:
         model = replace(on_screen(model, "lobby"), game=None, turns=())

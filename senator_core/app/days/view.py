@@ -307,7 +307,7 @@ def _line(model: Model, t: Listed) -> Markup:
         )
     else:
         state = _("Going on")
-    left = "" if t.over else time_left(t.deadline, model.days.clock if model.days else t.seen_at)
+    left = "" if t.over else time_left(t.deadline, model.clock or t.seen_at)
     return h(
         "li",
         {"class": "days-table" + (" your-turn" if t.my_turn else ""), "data-room": t.room},

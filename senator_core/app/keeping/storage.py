@@ -14,6 +14,7 @@ from ...i18n import LANGUAGES, _, ngettext, pick_language, use
 from ...records import Record, RecordError, read_link
 from ..changes import playing, set_aside
 from ..days.state import days_json, load_days
+from ..days.update import seconds
 from ..derived import full_colours, full_occupants, record_of
 from ..effects import Effects, ForgetAddress, Store
 from ..lesson.line import is_lesson
@@ -200,7 +201,7 @@ def _read(
     if kept_days:
         try:
             tables, streams = load_days(kept_days)
-            model = replace(model, tables=tables, kept_days=streams)
+            model = replace(model, tables=tables, kept_days=streams, clock=seconds(now) or 0.0)
         except (ValueError, TypeError, RecursionError):
             held.add(DAYS_KEY)  # what another version wrote, or damaged: left as it is
             said = _("The tables over days kept here could not be read.")
