@@ -376,3 +376,31 @@ def test_pages_open_at_once_see_each_move_as_it_is_made_and_the_turn_is_told() -
                 assert len(watcher.notified) == before + 1
                 told += 1
     assert told
+
+
+def test_a_second_tab_without_the_tables_lock_only_watches() -> None:
+    """Two tabs of one browser share its storage, and so the table's key: the tab that
+    does not hold the browser's lock for the table says so and makes no move there,
+    until the lock comes to it."""
+    browsers, _fragment, at, _rng = seated(4, rounds=1)
+    awaited = next(b for b in browsers if _my_turn(b, at))
+    model = awaited.send(ShowTable(awaited.model.tables[0].room), at)  # type: ignore[union-attr]
+    assert model.days is not None and model.days.table.my_turn()
+    room = model.days.room
+    model = awaited.send(Locked(room, False), at)
+    assert model.days is not None and model.days.elsewhere
+    assert "open in another tab" in Page(view(model)).all_text()
+    assert model.game is not None
+    moves = model.game.moves
+    model = awaited.send(Act(str(model.game.legal_actions()[0])), at)
+    assert model.notice and model.game is not None and model.game.moves == moves
+    model = awaited.send(Locked(room, True), at)
+    assert model.days is not None and not model.days.elsewhere and model.days.table.my_turn()
+    awaited.send(Act(str(model.game.legal_actions()[0])), at)  # type: ignore[union-attr]
+    assert awaited.model is not None and awaited.model.game is not None
+    assert awaited.model.game.moves > moves
+
+
+def _my_turn(browser: Browser, at: float) -> bool:
+    model = browser.open(at)
+    return model.tables[0].my_turn

@@ -83,6 +83,33 @@ class Player:
         self.page = None
 
 
+def open_days_table(player: Player, relay_url: str, days: str) -> str:
+    """The player opens a three-seat table over days through `relay_url`, `days` for
+    each move, as a player would set it up: the table's link."""
+    page = player.open()
+    page.click('[data-msg="online-game"]')
+    page.select_option("#players", "3")
+    page.fill("#seat-0-name", player.name)
+    page.click("details.connection summary")
+    page.fill("#relays", relay_url)
+    page.select_option("#days", days)
+    page.click('[data-msg="open-days"]')
+    page.wait_for_selector("#days-link", timeout=WAIT)
+    return str(page.input_value("#days-link"))
+
+
+def take_seat(friend: Player, fragment: str) -> str:
+    """A friend opens the table's link, writes their name and takes a seat; what the
+    lobby said before."""
+    page = friend.open(fragment)
+    page.wait_for_selector('[data-msg="claim-seat"]', timeout=WAIT)
+    said = str(page.locator(".lobby-status").inner_text())
+    page.fill("#seat-0-name", friend.name)
+    page.click('[data-msg="claim-seat"]')
+    page.wait_for_selector(".lobby-seat .you", timeout=WAIT)
+    return said
+
+
 def open_the_table(player: Player) -> dict[str, Any]:
     """From the title's list: opens the table, reads the story since, if any. What the
     list and the story said."""
@@ -176,16 +203,8 @@ def visits(
     ann, bea, cyd = players
     wait_for_relay(relay, relay_url, folder)
     # Ann opens a table over days, two days a move, and closes the page.
-    page = ann.open()
-    page.click('[data-msg="online-game"]')
-    page.select_option("#players", "3")
-    page.fill("#seat-0-name", ann.name)
-    page.click("details.connection summary")
-    page.fill("#relays", relay_url)
-    page.select_option("#days", "2")
-    page.click('[data-msg="open-days"]')
-    page.wait_for_selector("#days-link", timeout=WAIT)
-    link = page.input_value("#days-link")
+    link = open_days_table(ann, relay_url, "2")
+    page = ann.page
     page.wait_for_timeout(500)  # the offer reaches the relay
     page.screenshot(path=str(shots / "days-lobby-1280.png"))
     ann.close()
@@ -193,13 +212,8 @@ def visits(
     out["link"] = link
     # Bea, then Cyd, opens the link and takes a seat.
     for friend in (bea, cyd):
-        page = friend.open(fragment)
-        page.wait_for_selector('[data-msg="claim-seat"]', timeout=WAIT)
-        out.setdefault("invited", []).append(page.locator(".lobby-status").inner_text())
-        page.fill("#seat-0-name", friend.name)
-        page.click('[data-msg="claim-seat"]')
-        page.wait_for_selector(".lobby-seat .you", timeout=WAIT)
-        page.wait_for_timeout(500)
+        out.setdefault("invited", []).append(take_seat(friend, fragment))
+        friend.page.wait_for_timeout(500)
         friend.close()
     # Two rounds of visits, one page at a time.
     for turn in range(6):

@@ -77,6 +77,7 @@ SCREEN = "() => document.querySelector('[data-screen]')?.dataset.screen"
 OWN_TURN = """() => !!document.querySelector(
   '#decision [data-action]:not([disabled]), #decision [data-msg="pick"]:not([disabled])')"""
 MOVED = "(n) => Number(document.documentElement.dataset.moves) > n"
+GO_ON = '[data-msg="go-on"]'  # past a round's summary
 
 
 def moves_of(page: Any) -> int:
@@ -145,7 +146,8 @@ def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> l
     """Taps on whichever page shows its own player's turn, `moves` moves or, with None,
     until every page shows the game's end; the delays from each tap until every page
     had its move. A tap whose move shows only after the look for it gave up counts
-    when it shows (the turn may have passed to a page not tapped here)."""
+    when it shows (the turn may have passed to a page not tapped here). A round's
+    summary that holds a page (at a table over days) is gone on from."""
     delays: list[float] = []
     deadline = time.monotonic() + GAME_SECONDS
     late: tuple[Any, int, float] | None = None  # the last tap that showed no move yet
@@ -158,6 +160,8 @@ def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> l
             mover, _before, tapped = late
             late = None
         else:
+            for held in [pg for pg in pages if pg.locator(GO_ON).count()]:
+                held.locator(GO_ON).first.click(timeout=TAP_MS)
             mover = next((pg for pg in pages if own_turn(pg)), None)
             if mover is None:
                 pages[0].wait_for_timeout(100)
