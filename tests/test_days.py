@@ -373,6 +373,8 @@ def test_a_player_whose_time_ran_out_is_stood_in_for_until_they_come_back() -> N
     assert stand is not None and stand.kind == "stand"
     publish(other, shelf, [stand], DAY + 1)
     assert other.table.level(2) == "heuristic" and other.table.awaited() != [2]
+    # The computer played at once; the next player's day runs from the hand-over.
+    assert other.table.deadline() in (None, DAY + 1 + DAY)
     moves = other.table.game.moves if other.table.game else 0
     # The others play on, the computer in the absent player's seat among them.
     for player in players:

@@ -757,12 +757,15 @@ class Table:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(devices):
             return record.kind
         device = devices[seat]
+        awaited = (
+            devices[seat] in self._needed(state) - set(self.reveals.get(self._point(state), {}))
+            if self._point(state)
+            else state.game is not None and state.game.to_move == seat
+        )
+        # The computer that takes an awaited seat plays at once, and the next player's
+        # time runs from then, not from when the wait for the late one began.
+        since = max(state.since, at) if awaited else state.since
         if record.kind == "stand":
-            awaited = (
-                devices[seat] in self._needed(state) - set(self.reveals.get(self._point(state), {}))
-                if self._point(state)
-                else state.game is not None and state.game.to_move == seat
-            )
             if (
                 not device
                 or record.author == device
@@ -773,7 +776,7 @@ class Table:
                 or not awaited
             ):
                 return "stand"
-            return replace(state, stood=state.stood | {seat})
+            return replace(state, stood=state.stood | {seat}, since=since)
         if record.author != device or seat in state.gone:
             return record.kind
         if record.kind == "back":
@@ -787,7 +790,7 @@ class Table:
         for point in range(1, LENGTH + 1):
             if device not in self.reveals.get(point, {}):
                 self._know_reveal(point, device, Chain(bytes.fromhex(link)).reveal(point), at)
-        return replace(state, stood=state.stood - {seat}, gone=state.gone | {seat})
+        return replace(state, stood=state.stood - {seat}, gone=state.gone | {seat}, since=since)
 
     def _enter_move(self, state: State, record: Record, at: int, computed: bool) -> State | str:
         game = state.game

@@ -291,11 +291,17 @@ def test_a_player_whose_time_ran_out_is_played_by_the_computer_until_they_come_b
     model = other.send(HandOver(str(late)), at + 3 * DAY)
     assert model.days is not None and late in model.days.table.state.stood
     assert model.days.table.awaited() != [late]  # the computer played for them
+    deadline = model.days.table.deadline()
+    assert deadline is None or deadline > at + 4 * DAY  # the next player's time runs anew
     other.close()
     back = browsers[late]
     model = back.open(at + 4 * DAY)
+    assert "A computer plays for you" in Page(view(model)).texts("days-state")
     model = back.send(ShowTable(room), at + 4 * DAY)
-    assert "Take your seat back" in Page(view(model)).all_text()
+    text = Page(view(model)).all_text()
+    assert "Take your seat back" in text
+    assert model.days is not None and model.days.since is not None
+    assert "a computer plays your seat meanwhile" in text
     model = back.send(ComeBack(), at + 4 * DAY)
     assert model.days is not None and late not in model.days.table.state.stood
 
@@ -314,6 +320,7 @@ def test_players_who_leave_are_played_by_the_computer_and_catch_up_on_the_whole_
         assert model.confirm == "leave-days" and "Leave for good" in Page(view(model)).all_text()
         model = leaver.send(LeaveDays(), at + 10)
         assert model.days is not None and browsers.index(leaver) in model.days.table.state.gone
+        assert "You have left this table" in Page(view(model)).all_text()
         leaver.close()
     model = visit(ann, at + 20, rng)
     assert model.screen == "end"

@@ -104,7 +104,8 @@ def take_seat(friend: Player, fragment: str) -> str:
     page = friend.open(fragment)
     page.wait_for_selector('[data-msg="claim-seat"]', timeout=WAIT)
     said = str(page.locator(".lobby-status").inner_text())
-    page.fill("#seat-0-name", friend.name)
+    page.fill("#seat-0-name", "")
+    page.locator("#seat-0-name").press_sequentially(friend.name)  # key by key, as typed
     page.click('[data-msg="claim-seat"]')
     page.wait_for_selector(".lobby-seat .you", timeout=WAIT)
     return said

@@ -29,12 +29,14 @@ class Listed:
     seat: int | None = None
     awaited: tuple[int, ...] = ()
     deadline: int | None = None
-    last: str = ""
+    last: tuple[str, dict[str, Any]] | None = None  # the log's last line (an event)
     over: bool = False
     winners: tuple[int, ...] = ()
     seen_at: float = 0.0
     begun: bool = False
     relays: tuple[str, ...] = ()
+    stood: bool = False  # a computer plays this device's seat until its player is back
+    gone: bool = False  # this device's player has left the table
 
     @property
     def my_turn(self) -> bool:
@@ -101,12 +103,14 @@ def listed_to_dict(listed: Listed) -> dict[str, Any]:
         "seat": listed.seat,
         "awaited": list(listed.awaited),
         "deadline": listed.deadline,
-        "last": listed.last,
+        "last": list(listed.last) if listed.last is not None else None,
         "over": listed.over,
         "winners": list(listed.winners),
         "seen_at": listed.seen_at,
         "begun": listed.begun,
         "relays": list(listed.relays),
+        "stood": listed.stood,
+        "gone": listed.gone,
     }
 
 
@@ -136,13 +140,24 @@ def listed_from_dict(data: Any) -> Listed:
         _seat(data.get("seat"), players),
         awaited,
         deadline if isinstance(deadline, int) and not isinstance(deadline, bool) else None,
-        str(data.get("last", ""))[:200],
+        _event(data.get("last")),
         data.get("over") is True,
         winners,
         float(seen_at) if isinstance(seen_at, int | float) else 0.0,
         data.get("begun") is True,
         tuple(r[:200] for r in relays[:8]),
+        data.get("stood") is True,
+        data.get("gone") is True,
     )
+
+
+def _event(value: object) -> tuple[str, dict[str, Any]] | None:
+    """A log's line as kept: its event's id and arguments."""
+    if isinstance(value, list) and len(value) == 2:
+        ident, args = value
+        if isinstance(ident, str) and isinstance(args, dict) and len(json.dumps(args)) < 2_000:
+            return ident, args
+    return None
 
 
 def _room(value: object) -> bool:

@@ -53,7 +53,7 @@ from ..online.update import (
     table_relays,
 )
 from ..setup.state import PALETTE_SIZE
-from ..ui.text import and_list, describe, render_text
+from ..ui.text import and_list, describe
 from .messages import (
     ClaimSeat,
     ComeBack,
@@ -572,24 +572,24 @@ def listed(days: Days, seen_at: float) -> Listed:
             else next((s for s, c in lobby.seated().items() if c.author == days.key.public), None)
         )
         return Listed(days.room, tuple(names), seat, seen_at=seen_at, relays=days.relays)
-    last = ""
-    if game is not None and game.moves:
-        words = [describe(e) for e in log_of(game)[-6:]]
-        said = [render_text(w, game.names) for w in words if w is not None]
-        last = said[-1] if said else ""
+    told = [e for e in log_of(game)[-6:] if describe(e) is not None] if game and game.moves else []
     over = game is not None and game.decision == "over"
+    seat = table.seat()
+    state = table.state
     return Listed(
         days.room,
         tuple(game.names if game is not None else table.names),
-        table.seat(),
+        seat,
         tuple(table.awaited()),
         table.deadline(),
-        last[:200],
+        (told[-1].id, dict(told[-1].args)) if told else None,
         over,
         tuple(game.winners()) if over and game is not None else (),
         seen_at,
         True,
         days.relays,
+        seat in state.stood,
+        seat in state.gone,
     )
 
 

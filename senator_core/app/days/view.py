@@ -4,27 +4,30 @@ looked, and the title's list of this device's tables."""
 
 from __future__ import annotations
 
+from ...events import Event
 from ...game import Game
 from ...i18n import _, ngettext
+from ...online.days import MAX_NAME
 from ..derived import log_of, turns_for
 from ..model import Model
 from ..online.view import lobby_seat, name_field
 from ..ui.html import Markup, h
 from ..ui.pieces import colour_badge, copyable, phrase, seat_badge, sentence
-from ..ui.text import OCCUPANT_LABELS, and_list, describe
+from ..ui.text import OCCUPANT_LABELS, and_list, describe, render_text
 from .state import Days, Listed
 from .update import link, ordered
 
 HOUR = 3_600
 
 
-def time_left(deadline: int | None, clock: float) -> str:
-    """How long the players awaited have left, in words ("" with no limit)."""
+def time_left(deadline: int | None, clock: float, own: bool = False) -> str:
+    """How long the players awaited have left (`own`: this device's player), in words
+    ("" with no limit)."""
     if deadline is None:
         return ""
     left = deadline - clock
     if left <= 0:
-        return _("their time has run out")
+        return _("your time has run out") if own else _("their time has run out")
     hours = int(left // HOUR)
     if hours >= 48:
         days = hours // 24
@@ -107,9 +110,10 @@ def lobby_screen(model: Model) -> Markup:
             len(open_seats),
         ).format(n=len(open_seats))
     else:
-        status = _("Every seat is taken: the game begins when {name} next opens the table.").format(
-            name=offer.body["name"]
-        )
+        status = _(
+            "Every seat is taken: the game begins when {name} next opens the table, and"
+            " the cards are dealt once each of you has opened it after that."
+        ).format(name=offer.body["name"])
     return h(
         "main",
         {"class": "screen screen-lobby days-lobby", "data-screen": "lobby"},
@@ -122,14 +126,15 @@ def lobby_screen(model: Model) -> Markup:
         and h(
             "div",
             {"class": "claim players-choice"},
-            *name_field(model),
+            *name_field(model, maxlength=MAX_NAME),
             h(
                 "button",
                 {"type": "button", "class": "primary", "data-msg": "claim-seat"},
                 _("Take a seat"),
             ),
         ),
-        h(
+        (mine is not None or open_seats)
+        and h(
             "section",
             {"class": "invitation"},
             h("h2", None, _("The table's link")),
@@ -152,11 +157,17 @@ def status_line(model: Model, days: Days, game: Game) -> Markup | str:
     """Whose turn it is at the table, and how long they have."""
     table = days.table
     awaited = table.awaited()
+    seat = table.seat()
     if game.decision == "over":
         return _("The game is over.")
-    left = time_left(table.deadline(), days.clock)
+    if days.elsewhere:
+        return _("This table is open in another tab of this browser: play on there.")
+    if seat is not None and seat in table.state.gone:
+        return _("You have left this table: a computer plays your seat.")
     if table.my_turn():
+        left = time_left(table.deadline(), days.clock, own=True)
         return _("Your turn") + (f" ({left})" if left else "")
+    left = time_left(table.deadline(), days.clock)
     if table.point and awaited:
         names = [seat_badge(model, s, game.names) for s in awaited]
         return phrase(
@@ -202,12 +213,6 @@ def side(model: Model, game: Game) -> Markup | None:
         {"class": "online-side days-side", "aria-label": _("Table over days")},
         h("p", {"class": "days-status", "role": "status"}, status_line(model, days, game)),
         h("p", {"class": "hint"}, limit_text(table.limit)),
-        days.elsewhere
-        and h(
-            "p",
-            {"class": "trouble"},
-            _("This table is open in another tab of this browser: play on there."),
-        ),
         not over
         and not table.my_turn()
         and table.awaited()
@@ -270,6 +275,8 @@ def since_story(model: Model, game: Game) -> Markup | None:
     start = turns[days.since].log_start if days.since < len(turns) else len(log_of(game))
     lines = [w for w in (describe(e) for e in log_of(game)[start:]) if w is not None]
     moves = game.moves - days.since
+    seat = days.table.seat()
+    stood = seat is not None and seat in days.table.state.stood
     return h(
         "section",
         {"class": "decision since-story", "id": "decision", "aria-labelledby": "since-title"},
@@ -279,6 +286,15 @@ def since_story(model: Model, game: Game) -> Markup | None:
             ngettext(
                 "Since you last looked: {n} move", "Since you last looked: {n} moves", moves
             ).format(n=moves),
+        ),
+        stood
+        and h(
+            "p",
+            {"class": "trouble"},
+            _(
+                "Your time ran out, and a computer plays your seat meanwhile:"
+                " take your seat back to play yourself."
+            ),
         ),
         h(
             "ol",
@@ -296,6 +312,10 @@ def since_story(model: Model, game: Game) -> Markup | None:
 def _line(model: Model, t: Listed) -> Markup:
     if not t.begun:
         state = _("Waiting for friends to take their seats")
+    elif t.gone and not t.over:
+        state = _("You left this table")
+    elif t.stood and not t.over:
+        state = _("A computer plays for you")
     elif t.over:
         won = [t.names[s] for s in t.winners if s < len(t.names)]
         state = _("Ended: {names} won").format(names=and_list(won)) if won else _("Ended")
@@ -307,7 +327,8 @@ def _line(model: Model, t: Listed) -> Markup:
         )
     else:
         state = _("Going on")
-    left = "" if t.over else time_left(t.deadline, model.clock or t.seen_at)
+    left = "" if t.over or t.gone else time_left(t.deadline, model.clock or t.seen_at)
+    last = _last_line(t)
     return h(
         "li",
         {"class": "days-table" + (" your-turn" if t.my_turn else ""), "data-room": t.room},
@@ -321,9 +342,20 @@ def _line(model: Model, t: Listed) -> Markup:
                 left and h("span", {"class": "days-left"}, f" ({left})"),
             ),
             h("span", {"class": "days-names"}, " · ".join(t.names)),
-            t.last and h("span", {"class": "days-last"}, t.last),
+            last and h("span", {"class": "days-last"}, last),
         ),
     )
+
+
+def _last_line(t: Listed) -> str:
+    """The table's last line of the log, in the language spoken now."""
+    if t.last is None:
+        return ""
+    try:
+        words = describe(Event(*t.last))
+        return render_text(words, t.names)[:200] if words is not None else ""
+    except (KeyError, TypeError, ValueError, IndexError):
+        return ""  # kept by another version of the game
 
 
 def table_list(model: Model) -> Markup | None:

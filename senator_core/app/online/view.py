@@ -160,7 +160,7 @@ def lobby_seat(seat: int, who: Markup | str, mine: bool, *after: object) -> Mark
     )
 
 
-def name_field(model: Model, disabled: bool = False) -> tuple[Markup, Markup]:
+def name_field(model: Model, disabled: bool = False, maxlength: int = 40) -> tuple[Markup, Markup]:
     """The field in which an invited player writes the name the table knows them by."""
     return (
         h("label", {"for": "seat-0-name"}, _("Your name")),
@@ -170,7 +170,7 @@ def name_field(model: Model, disabled: bool = False) -> tuple[Markup, Markup]:
                 "id": "seat-0-name",
                 "name": "seat-0-name",
                 "value": model.setup.names[0],
-                "maxlength": 40,
+                "maxlength": maxlength,
                 "autocomplete": "nickname",
                 "disabled": disabled,
             },

@@ -253,7 +253,6 @@ def online_fieldset(model: Model) -> Markup:
         h(
             "div",
             {"class": "online-actions days-actions"},
-            h("button", {"type": "button", "data-msg": "open-days"}, _("Play over days")),
             h("label", {"for": "days"}, _("Time for each move")),
             _select(
                 "days",
@@ -267,6 +266,7 @@ def online_fieldset(model: Model) -> Markup:
                 str(model.setup.days),
                 _("Time for each move"),
             ),
+            h("button", {"type": "button", "data-msg": "open-days"}, _("Play over days")),
         ),
         h(
             "p",
