@@ -12,6 +12,7 @@ from ..events import Event
 from ..game import Game
 from ..records import HUMAN, Record
 from ..rules import CARDS, MAX_PLAYERS
+from .days.state import computer_thinks
 from .keeping.saves import Turn, turns_of
 from .lesson.line import holds
 from .model import REMOTE, Model
@@ -137,8 +138,8 @@ def computer_to_move(model: Model) -> str | None:
     kind = model.occupants[game.to_move]
     if model.online is not None and not model.online.device.hosting:
         return None  # the host's computers play at the host
-    if model.days is not None:
-        return None  # a table over days plays its computers as it takes each entry
+    if model.days is not None and computer_thinks(model.days) is None:
+        return None  # a table over days: only while this device is to add the move
     return None if kind in (HUMAN, REMOTE) else kind
 
 

@@ -869,10 +869,11 @@ class Table:
     def _at(self, now: float) -> int:
         return max(int(now), self.state.since)
 
-    def due(self, now: float) -> list[Record]:
+    def due(self, now: float, computers: bool = True) -> list[Record]:
         """What this device adds now, being open: its reveal for the chance point due,
-        the chance entry once every reveal is in, and the computers' moves while one is
-        to move (each taken here too)."""
+        the chance entry once every reveal is in, and (unless `computers` is False: the
+        page has them thought out in the background, `computer_moved`) the computers'
+        moves while one is to move (each taken here too)."""
         made: list[Record] = []
         me = self.key.public
         while self.begin is not None and me in self.seated and me not in self._gone(self.state):
@@ -884,7 +885,7 @@ class Table:
             elif point and self._needed(state) <= set(self.reveals.get(point, {})):
                 body = {"point": point, "from": sorted(self._needed(state))}
                 record = self._entry("chance", {**body, "at": self._chance_at(state, point)})
-            elif self._computer_to_move():
+            elif computers and self._computer_to_move():
                 body = {"action": self.computer_move(), "at": state.since}
                 record = self._entry("move", body)
             else:
@@ -903,6 +904,26 @@ class Table:
         if game is None or self.point or game.to_move is None or game.decision == "over":
             return False
         return self.level(game.to_move) is not None
+
+    def computer_due(self) -> str | None:
+        """The level of the computer whose move this device is to add now, if one is."""
+        game = self.game
+        if not self._computer_to_move() or game is None or game.to_move is None:
+            return None
+        if self.key.public not in self.seated or self.key.public in self._gone(self.state):
+            return None
+        return self.level(game.to_move)
+
+    def computer_moved(self, action: str, now: float) -> Record:
+        """The move the computer to move chose, as this device worked it out (the same
+        search every device runs): added; ValueError if no computer is to move."""
+        if self.computer_due() is None:
+            raise ValueError("no computer to move")
+        record = self._entry("move", {"action": action, "at": self.state.since})
+        problem = self.take(record, now, computed=True)
+        if problem is not None:
+            raise ValueError(problem)
+        return record
 
     def my_turn(self) -> bool:
         return self.seat() in self.awaited() and not self.point

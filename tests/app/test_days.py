@@ -24,12 +24,23 @@ from senator_core.app.days.messages import (
     StoryRead,
 )
 from senator_core.app.days.update import DAYS_LINK, link
-from senator_core.app.effects import Effect, Lock, Notify, OpenRelays, RelaySend, Share, Store
+from senator_core.app.effects import (
+    After,
+    Effect,
+    Lock,
+    Notify,
+    OpenRelays,
+    RelaySend,
+    Share,
+    Store,
+    Think,
+)
 from senator_core.app.keeping.saves import DAYS_KEY
 from senator_core.app.messages import Field, Title
 from senator_core.app.online.messages import Invited, RelayFrame, RelayOpened
-from senator_core.app.play.messages import Act
+from senator_core.app.play.messages import Act, Forced, GoOn, Pondered, Thought
 from senator_core.app.setup.messages import NewGame
+from senator_core.bots import make
 from senator_core.online.device import HUMAN
 
 from ..appkit import HOSTILE, Page
@@ -108,6 +119,11 @@ class Browser:
                     queue.extend(RelayFrame(url, reply) for reply in replies)
                 case Notify():
                     self.notified.append(effect)
+                case Think(level, seed, game, _least, False):
+                    choice = make(level, seed=seed).choose(game)  # as the page's worker does
+                    queue.append(Thought(game.moves, str(choice)))
+                case After(_seconds, Pondered() | Forced() as then):
+                    queue.append(then)
                 case Lock(room):
                     queue.append(Locked(room, True))
                 case Share():
@@ -151,7 +167,12 @@ def visit(browser: Browser, at: float, rng: random.Random, fragment: str = "") -
         model = browser.send(ShowTable(model.tables[0].room), at)
     if model.days is not None and model.days.since is not None:
         browser.send(StoryRead(), at)
-    while (model := browser.model) is not None and model.days and model.days.table.my_turn():
+    while (model := browser.model) is not None and model.days:
+        if model.story:  # a round's summary: the player goes on (the computers wait)
+            browser.send(GoOn(model.story), at)
+            continue
+        if not model.days.table.my_turn():
+            break
         assert model.game is not None
         actions = [str(a) for a in model.game.legal_actions()]
         browser.send(Act(rng.choice(actions)), at)

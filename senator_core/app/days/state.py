@@ -83,6 +83,14 @@ class Days:
         return self.lobby.copy(), self.table.copy(), self.shelves.copy()
 
 
+def computer_thinks(days: Days) -> str | None:
+    """The level of the computer this page is to think for at the table, once the
+    relays have told it the table (None while another tab holds the table)."""
+    if not days.shelves.answered or days.elsewhere:
+        return None
+    return days.table.computer_due()
+
+
 def days_to_dict(days: Days) -> dict[str, Any]:
     return {
         "room": days.room,

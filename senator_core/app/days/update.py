@@ -387,7 +387,7 @@ def _due(days: Days, clock: float) -> tuple[Days, Effects]:
         table.take(begin, clock)
         made.append(begin)
     if table.begin is not None:
-        made += table.due(clock)
+        made += table.due(clock, computers=False)  # the computers think in the background
     if not made:
         return days, ()
     shelves.keep(made, clock)
@@ -459,6 +459,8 @@ def play(model: Model, text: str, now: str) -> tuple[Model, Effects]:
     days = model.days
     game = model.game
     assert days is not None
+    if game is not None and days.table.computer_due() is not None:
+        return _changed(model, now, lambda m, d, clock: _computer(d, text, clock))
     if game is None or model.screen != "game" or not days.table.my_turn():
         return replace(model, notice=_("It is not your turn.")), ()
     try:
@@ -473,6 +475,14 @@ def play(model: Model, text: str, now: str) -> tuple[Model, Effects]:
             return [], str(err)
 
     return _changed(model, now, move)
+
+
+def _computer(days: Days, text: str, clock: float) -> Change:
+    """The move the computer to move chose, thought out on this page, added."""
+    try:
+        return [days.table.computer_moved(text, clock)], ""
+    except ValueError as err:
+        return [], str(err)
 
 
 def share_turn(model: Model) -> tuple[Model, Effects]:
