@@ -258,7 +258,9 @@ def test_quick_play_and_the_turn_coming_back(booted: tuple[Any, Watch]) -> None:
     else:
         raise AssertionError("the player's moves never passed the turn on")
     assert page.title() == "Senator", "a computer to act: not the player's turn"
-    page.wait_for_selector("#decision:not(.thinking) [data-action]", timeout=60_000)
+    # The turn comes back, or a computer's move ended the round and its summary waits.
+    back = "#decision:not(.thinking) [data-action], [data-msg='go-on']"
+    page.wait_for_selector(back, timeout=60_000)
     assert int(page.evaluate("document.documentElement.dataset.chimes || '0'")) == chimes
     assert saved_game(page).config.players == game.config.players == 4
     assert watch.errors == []
