@@ -663,10 +663,9 @@ class Page:
             try:
                 await nav.share(js_object(shared))
             except Exception as err:
-                if "AbortError" not in str(err):  # not the player's own cancel
-                    js.console.info(f"Senator: sharing: {err}")
-                else:
-                    return
+                if "AbortError" in str(err):
+                    return  # the player's own cancel
+                js.console.info(f"Senator: sharing: {err}")  # copied instead, below
             else:
                 self.dispatch(Shared("shared"))
                 return

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...online.chance import Chain
-from ...online.days import LIMITS, Lobby, Record, Shelves, Table
+from ...online.days import Lobby, Record, Shelves, Table
 from ...online.keys import Key
 
 DAYS_FORMAT = 1
@@ -63,7 +63,6 @@ class Days:
     seen: int = 0
     since: int | None = None
     clock: float = 0.0
-    limit: int = 0  # seconds for a move, as offered (the beginning says it again)
     elsewhere: bool = False  # another tab of this browser holds the table's turn
     # What a relay's answer brought so far: taken, in the stream's order, once it has sent
     # all it holds (a relay sends the newest first).
@@ -99,7 +98,6 @@ def days_to_dict(days: Days) -> dict[str, Any]:
         "key": days.key.secret,
         "chain": days.chain.secret.hex(),
         "seen": days.seen,
-        "limit": days.limit,
         "events": list(days.shelves.events.values())[:MAX_EVENTS],
     }
 
@@ -189,8 +187,8 @@ def days_from_text(text: str) -> Days:
     room = str(data["room"])
     key = Key(bytes.fromhex(str(data["key"])))
     chain = Chain(bytes.fromhex(str(data["chain"])))
-    seen, limit = data.get("seen", 0), data.get("limit", 0)
-    if not isinstance(seen, int) or isinstance(seen, bool) or seen < 0 or limit not in LIMITS:
+    seen = data.get("seen", 0)
+    if not isinstance(seen, int) or isinstance(seen, bool) or seen < 0:
         raise ValueError("seen")
     events = data.get("events")
     if not isinstance(events, list) or len(events) > MAX_EVENTS:
@@ -199,7 +197,7 @@ def days_from_text(text: str) -> Days:
     records = [r for r in map(shelves.restore, events) if r is not None]
     lobby, table = Lobby(key, room), Table(key, chain)
     taken(lobby, table, records, None, check=False)
-    return Days(room, secret, shelves.urls, key, chain, lobby, table, shelves, seen, limit=limit)
+    return Days(room, secret, shelves.urls, key, chain, lobby, table, shelves, seen)
 
 
 def taken(

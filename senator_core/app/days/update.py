@@ -10,7 +10,7 @@ stream when its socket opens and given what it lacks once it has answered
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import assert_never
@@ -49,7 +49,9 @@ from ..online.update import (
     _name,
     _no_relay,
     _spent,
+    linked_relays,
     seats_to_share,
+    seconds,
     table_relays,
 )
 from ..setup.state import PALETTE_SIZE
@@ -116,8 +118,10 @@ def update(model: Model, msg: Message | RelayMsg, now: str) -> tuple[Model, Effe
             days = model.days
             if days is None or days.room != room:
                 return model, ()
-            shown, effects = _changed(model, now, None)
-            return shown, (*effects, After(TICK_SECONDS, DaysTick(room)))
+            # Only the time moves on: what is left of a move's time, who may be stood in for.
+            clock = _clock(days, now)
+            ticked = replace(model, days=replace(days, clock=clock), clock=clock)
+            return ticked, (After(TICK_SECONDS, DaysTick(room)),)
         case Locked(room, held):
             return locked(model, room, held)
         case RelayOpened(url) if model.days is None:
@@ -135,14 +139,6 @@ def update(model: Model, msg: Message | RelayMsg, now: str) -> tuple[Model, Effe
 
 
 # ------------------------------------------------------------------ the clock
-
-
-def seconds(now: str) -> float | None:
-    """The page's time, in seconds since 1970, from its ISO text."""
-    try:
-        return datetime.fromisoformat(now).timestamp()
-    except ValueError:
-        return None
 
 
 def _clock(days: Days, now: str) -> float:
@@ -318,7 +314,7 @@ def _heard(days: Days, url: str, text: str, clock: float) -> tuple[Days, Effects
             case NoRelay():
                 stranded = True
             case Answered(answered):
-                effects += _sent(list(shelves.fill(answered, days.records(), clock)))
+                effects += _sent(shelves.fill(answered, days.records(), clock))
     days, made = _due(days, clock)
     return days, (*effects, *made), stranded
 
@@ -326,8 +322,7 @@ def _heard(days: Days, url: str, text: str, clock: float) -> tuple[Days, Effects
 def link(model: Model, days: Days) -> str:
     """The table's link: it brings a friend to the table, and each player back to it."""
     base = model.page_url.split("#")[0]
-    relays = "".join("," + url.removeprefix("wss://") for url in days.relays)
-    return f"{base}#days={days.room}.{days.secret}{relays}"
+    return f"{base}#days={days.room}.{days.secret}{linked_relays(days.relays)}"
 
 
 def locked(model: Model, room: str, held: bool) -> tuple[Model, Effects]:
@@ -391,7 +386,7 @@ def _due(days: Days, clock: float) -> tuple[Days, Effects]:
     if not made:
         return days, ()
     shelves.keep(made, clock)
-    return days, _sent(list(shelves.publish(made, clock)))
+    return days, _sent(shelves.publish(made, clock))
 
 
 # ------------------------------------------------------------------ what the player does
@@ -400,7 +395,9 @@ def _due(days: Days, clock: float) -> tuple[Days, Effects]:
 Change = tuple[list[Record], str]  # records made, or what stops the change
 
 
-def _changed(model: Model, now: str, change: object) -> tuple[Model, Effects]:
+def _changed(
+    model: Model, now: str, change: Callable[[Model, Days, float], Change]
+) -> tuple[Model, Effects]:
     """Runs a change at the open table on copies: records it makes are kept, published,
     and followed by what falls due; a refusal is said and changes nothing."""
     days = model.days
@@ -409,16 +406,14 @@ def _changed(model: Model, now: str, change: object) -> tuple[Model, Effects]:
     clock = _clock(days, now)
     lobby, table, shelves = days.copied()
     days = replace(days, lobby=lobby, table=table, shelves=shelves, clock=clock)
-    made: list[Record] = []
-    if callable(change):
-        if days.elsewhere:
-            said = _("This table is open in another tab of this browser: play on there.")
-            return replace(model, notice=said), ()
-        made, problem = change(model, days, clock)
-        if problem:
-            return replace(model, notice=problem), ()
-        shelves.keep(made, clock)
-    effects: list[Effect] = list(_sent(list(shelves.publish(made, clock))))
+    if days.elsewhere:
+        said = _("This table is open in another tab of this browser: play on there.")
+        return replace(model, notice=said), ()
+    made, problem = change(model, days, clock)
+    if problem:
+        return replace(model, notice=problem), ()
+    shelves.keep(made, clock)
+    effects: list[Effect] = list(_sent(shelves.publish(made, clock)))
     days, due = _due(days, clock)
     return _shown(model, days, now, keep=True), (*effects, *due)
 

@@ -13,7 +13,7 @@ from ..model import Model
 from ..online.view import lobby_seat, name_field
 from ..ui.html import Markup, h
 from ..ui.pieces import colour_badge, copyable, phrase, seat_badge, sentence
-from ..ui.text import OCCUPANT_LABELS, and_list, describe, render_text
+from ..ui.text import OCCUPANT_LABELS, and_list, describe, render_text, slots
 from .state import Days, Listed
 from .update import link, ordered
 
@@ -169,12 +169,11 @@ def status_line(model: Model, days: Days, game: Game) -> Markup | str:
         return _("Your turn") + (f" ({left})" if left else "")
     left = time_left(table.deadline(), days.clock)
     if table.point and awaited:
-        names = [seat_badge(model, s, game.names) for s in awaited]
-        return phrase(
-            _("The next deal waits for {seats} to open the table{left}."),
-            seats=h("span", None, *_joined(names)),
-            left=f" ({left})" if left else "",
-        )
+        badges = {f"p{i}": seat_badge(model, s, game.names) for i, s in enumerate(awaited)}
+        template = _("The next deal waits for {seats} to open the table{left}.")
+        seats = and_list(slots("p", len(badges)))  # the language's own list of them
+        left = f" ({left})" if left else ""
+        return phrase(template.replace("{seats}", seats), left=left, **badges)
     if awaited:
         return phrase(
             _("Waiting for {seat}{left}."),
@@ -182,14 +181,6 @@ def status_line(model: Model, days: Days, game: Game) -> Markup | str:
             left=f" ({left})" if left else "",
         )
     return _("The computers are playing…")
-
-
-def _joined(items: list[Markup]) -> list[Markup | str]:
-    out: list[Markup | str] = []
-    for i, item in enumerate(items):
-        out += [", "] if i else []
-        out.append(item)
-    return out
 
 
 def side(model: Model, game: Game) -> Markup | None:
@@ -202,33 +193,24 @@ def side(model: Model, game: Game) -> Markup | None:
     state = table.state
     seat = table.seat()
     deadline = table.deadline()
-    late = [
-        s
-        for s in table.awaited()
-        if deadline is not None and days.clock >= deadline and s != seat and seat is not None
-    ]
+    ran_out = deadline is not None and days.clock >= deadline and seat is not None
+    late = next((s for s in table.awaited() if s != seat), None) if ran_out else None
     over = game.decision == "over"
     return h(
         "section",
         {"class": "online-side days-side", "aria-label": _("Table over days")},
         h("p", {"class": "days-status", "role": "status"}, status_line(model, days, game)),
         h("p", {"class": "hint"}, limit_text(table.limit)),
-        not over
-        and not table.my_turn()
-        and table.awaited()
-        and _share_button(_("Tell them it is their turn")),
-        late
+        _tell(days, game),
+        late is not None
         and h(
             "div",
             {"class": "hand-over"},
-            [
-                h(
-                    "button",
-                    {"type": "button", "data-msg": "hand-over", "data-value": str(s)},
-                    phrase(_("Let a computer play for {seat}"), seat=game.names[s]),
-                )
-                for s in late[:1]
-            ],
+            h(
+                "button",
+                {"type": "button", "data-msg": "hand-over", "data-value": str(late)},
+                phrase(_("Let a computer play for {seat}"), seat=game.names[late]),
+            ),
         ),
         seat is not None
         and seat in state.stood
@@ -259,11 +241,16 @@ def waiting(model: Model, game: Game) -> Markup:
         "section",
         {"class": "decision thinking days-waiting", "id": "decision", "aria-live": "polite"},
         h("p", {"class": "prompt"}, status_line(model, days, game)),
-        not days.table.my_turn()
-        and days.table.awaited()
-        and game.decision != "over"
-        and _share_button(_("Tell them it is their turn")),
+        _tell(days, game),
     )
+
+
+def _tell(days: Days, game: Game) -> Markup | None:
+    """The button that tells the players awaited it is their turn, while others are."""
+    table = days.table
+    if game.decision == "over" or table.my_turn() or not table.awaited():
+        return None
+    return _share_button(_("Tell them it is their turn"))
 
 
 def since_story(model: Model, game: Game) -> Markup | None:

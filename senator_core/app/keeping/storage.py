@@ -14,13 +14,12 @@ from ...i18n import LANGUAGES, _, ngettext, pick_language, use
 from ...records import Record, RecordError, read_link
 from ..changes import playing, set_aside
 from ..days.state import days_json, load_days
-from ..days.update import seconds
 from ..derived import full_colours, full_occupants, record_of
 from ..effects import Effects, ForgetAddress, Store
 from ..lesson.line import is_lesson
 from ..lesson.state import Lesson
 from ..model import ALL_HUMAN, Model
-from ..online.update import online_json, restored
+from ..online.update import online_json, restored, seconds
 from ..play.state import Hint
 from ..replay.update import open_replay
 from ..setup.state import Setup
@@ -43,13 +42,8 @@ from .saves import (
     session_json,
 )
 
-STORED_KEYS = (
-    SAVE_KEY,
-    SETUP_KEY,
-    HISTORY_KEY,
-    ONLINE_KEY,
-    DAYS_KEY,
-)  # what the page reads when it opens
+# What the page reads when it opens.
+STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, ONLINE_KEY, DAYS_KEY)
 OPENED_ONCE = ("game", "lang")  # the address's parameters read once, then taken out
 
 

@@ -177,8 +177,14 @@ def invitation(model: Model) -> str:
     online = model.online
     assert online is not None
     base = model.page_url.split("#")[0]
-    relays = "".join("," + url.removeprefix("wss://") for url in online.relays)
+    relays = linked_relays(online.relays)
     return f"{base}#table={online.room}.{online.secret}.{online.device.host}{relays}"
+
+
+def linked_relays(relays: tuple[str, ...]) -> str:
+    """A table's relays as its link carries them (",nos.lol,ws://127.0.0.1:7000"), kept
+    short; `_invited_relays` reads them back."""
+    return "".join("," + url.removeprefix("wss://") for url in relays)
 
 
 def table_relays(lines: tuple[str, ...], room: str) -> tuple[str, ...]:
@@ -669,7 +675,7 @@ def _clocked(model: Model, now: str) -> Model:
     """The model with the page's time kept at its table (what the relays' events are
     dated by)."""
     online = model.online
-    moment = _seconds(now)
+    moment = seconds(now)
     if online is None or moment is None or moment == online.clock:
         return model
     return replace(model, online=replace(online, clock=moment))
@@ -794,7 +800,7 @@ def say(model: Model, text: str, now: str) -> tuple[Model, Effects]:
     if not line:
         return model, ()
     sent = online.said_at
-    moment = _seconds(now)
+    moment = seconds(now)
     if moment is not None and len(sent) >= CHAT_BURST and moment - sent[-CHAT_BURST] < CHAT_WINDOW:
         return replace(model, notice=_("Not so fast: wait a moment before the next line.")), ()
     device = online.device.copy()
@@ -804,7 +810,8 @@ def say(model: Model, text: str, now: str) -> tuple[Model, Effects]:
     return _carried(replace(model, online=stamped), device, device.chat(line))
 
 
-def _seconds(now: str) -> float | None:
+def seconds(now: str) -> float | None:
+    """The page's time, in seconds since 1970, from its ISO text."""
     try:
         return datetime.fromisoformat(now).timestamp()
     except ValueError:

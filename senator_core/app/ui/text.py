@@ -247,7 +247,7 @@ class Seat(int):
 Sentence = tuple[str, dict[str, object]]
 
 
-def _slots(prefix: str, count: int) -> list[str]:
+def slots(prefix: str, count: int) -> list[str]:
     """The template slots `{p0}`, `{p1}`... for a list of seats in a sentence."""
     return [f"{{{prefix}{i}}}" for i in range(count)]
 
@@ -356,7 +356,7 @@ def describe(event: Event) -> Sentence | None:
         for i, p in enumerate(hit):
             args[f"p{i}"] = Seat(p)
         # The seats discarding become slots of their own, so each shows as a name.
-        victims = plain_list(_slots("p", len(hit)))
+        victims = plain_list(slots("p", len(hit)))
         template = ngettext(
             "{who} names the {card}; discarding: {victims}.",
             "{who} names the {card}; discarding: {victims}.",
@@ -410,7 +410,7 @@ def describe(event: Event) -> Sentence | None:
             "The game is over: {winners} share the victory.",
             count,
         )
-        return template.replace("{winners}", and_list(_slots("w", count))), won
+        return template.replace("{winners}", and_list(slots("w", count))), won
     raise ValueError(f"no sentence for event {eid!r}")
 
 
