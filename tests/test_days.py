@@ -26,6 +26,7 @@ from senator_core.online.days import (
     to_event,
 )
 from senator_core.online.keys import Key
+from senator_core.online.links import MAX_FRAMES, Caught, Links, Send, Shut
 from senator_core.online.relays import Frame
 
 DAY = 86_400.0
@@ -671,3 +672,65 @@ def test_friends_claim_seats_days_apart_and_the_opener_begins_once_all_are_taken
     ):
         claim = Record(lobbies[0].topic, "claim", 1, "", body, "").signed(keys[3])
         assert lobbies[0].take(claim) == "claim"
+
+
+def meet(sides: dict[str, tuple[Links, Shelves]]) -> dict[str, list[Record]]:
+    """Two pages meet directly: each says what it holds and the frames pass until none is
+    left. The records each took, by its name."""
+    queue: list[tuple[str, Send | Shut | Caught]] = []
+    for name, (links, shelves) in sides.items():
+        other = next(n for n in sides if n != name)
+        queue += [(name, out) for out in links.opened(other, shelves)]
+    took: dict[str, list[Record]] = {name: [] for name in sides}
+    while queue:
+        sender, out = queue.pop(0)
+        if not isinstance(out, Send):
+            continue
+        links, shelves = sides[out.link]
+        outs, records = links.frame(sender, out.text, shelves)
+        took[out.link] += records
+        queue += [(out.link, o) for o in outs]
+    return took
+
+
+def test_pages_met_directly_catch_each_other_up_and_one_that_floods_is_shut() -> None:
+    """Two pages of a table meet directly, each holding events the other lacks: each
+    sends the other just what it lacks, checked as a relay's events are, and says when
+    it has. A forged or another table's event, a malformed frame and a second "HAVE"
+    bring nothing; a connection that sends more than a whole game could is shut."""
+    rng = random.Random(53)
+    players, shelf = opened_in_turn(rng, 2, 3)
+    events = [json.loads(text) for text in shelf.kept]
+    a = Shelves(players[0].key, ROOM, SECRET, ())
+    b = Shelves(players[1].key, ROOM, SECRET, ())
+    for event in events[: len(events) // 2]:
+        a.take(event)
+    for event in events[2:]:
+        b.take(event)
+    sides = {"a": (Links(), a), "b": (Links(), b)}
+    took = meet(sides)
+    assert len(took["a"]) == len(events) - len(events) // 2 and len(took["b"]) == 2
+    assert a.events == b.events and len(a.events) == len(events)
+    assert sides["a"][0].caught == {"b"} and sides["b"][0].caught == {"a"}
+    links = sides["a"][0]
+    assert links.spread([from_event(events[0], ROOM, SECRET)], a) == []  # b holds it
+    other_table = to_event(
+        replace(from_event(events[0], ROOM, SECRET), sig=""), players[0].key, "f" * 16, SECRET, 0
+    )
+    hostile = [
+        "not json",
+        "[" * 5000,
+        json.dumps(["EVENT", {**events[0], "content": events[1]["content"]}]),
+        json.dumps(["EVENT", other_table]),
+        json.dumps(["EVENT", {"id": 5}]),
+        json.dumps(["HAVE", []]),  # answered once already: no second whole game
+        json.dumps(["DONE"]),
+        json.dumps({"EVENT": events[0]}),
+    ]
+    assert all(links.frame("b", text, a) == ([], []) for text in hostile)
+    sent = links.frames["b"]
+    flood = [links.frame("b", json.dumps(["EVENT", events[0]]), a) for _ in range(MAX_FRAMES)]
+    shut = [i for i, f in enumerate(flood) if f != ([], [])]
+    assert shut == [MAX_FRAMES - sent] and flood[shut[0]] == ([Shut("b")], [])
+    assert links.frame("b", json.dumps(["EVENT", events[-1]]), a) == ([], [])
+    assert links.opened("b", a) == [] and links.open == []

@@ -71,7 +71,17 @@ from .messages import (
 )
 from .model import Model
 from .online import update as online
-from .online.messages import Invited, OnlineMsg, RelayClosed, RelayFrame, RelayOpened
+from .online.messages import (
+    Invited,
+    NetTrouble,
+    OnlineMsg,
+    PeerJoined,
+    PeerLeft,
+    PeerSent,
+    RelayClosed,
+    RelayFrame,
+    RelayOpened,
+)
 from .play import update as play
 from .play.messages import Forced, GoOn, PlayMsg
 from .play.story import ended_round
@@ -132,6 +142,10 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             model.online is None and model.tables
         ):
             return days.update(model, msg, now)  # a table over days, or the title's list
+        case PeerJoined() | PeerLeft() | PeerSent() | NetTrouble() if (
+            model.days is not None and model.online is None
+        ):
+            return days.update(model, msg, now)  # the table's pages met directly
         case OnlineMsg():
             return online.update(model, msg, now)
         case HistoryMsg():

@@ -1066,20 +1066,29 @@ class Shelves:
         return [], []
 
     def _event(self, url: str, event: dict[str, Any]) -> list[Record]:
-        held = self.held.setdefault(url, set())
+        key, record = self.take(event)
+        if key is not None:
+            self.held.setdefault(url, set()).add(key)
+        return [record] if record is not None else []
+
+    def take(self, event: object) -> tuple[str | None, Record | None]:
+        """An event that came (from a relay or a direct connection): its record's key
+        (None if it is not the table's, whole, its author's), and its record if it is
+        new here, kept. The same event again costs a lookup: it was checked when it
+        first came (a relay's answer on each visit)."""
+        if not isinstance(event, dict):
+            return None, None
         known = self.ids.get(str(event.get("id")))
         if known is not None and event == self.events.get(known):
-            held.add(known)  # checked when it first came: a relay's answer on each visit
-            return []
+            return known, None
         try:
             record = from_event(event, self.room, self.secret)
         except ValueError:
-            return []
-        held.add(record.key)
+            return None, None
         if record.key in self.events:
-            return []
+            return record.key, None
         self._keep(record.key, event)
-        return [record]
+        return record.key, record
 
     def _keep(self, key: str, event: dict[str, Any]) -> None:
         self.events[key] = event

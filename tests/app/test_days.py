@@ -26,6 +26,9 @@ from senator_core.app.days.messages import (
 from senator_core.app.days.update import DAYS_LINK, link
 from senator_core.app.effects import (
     After,
+    CloseLink,
+    Connect,
+    Disconnect,
     Effect,
     Lock,
     Notify,
@@ -34,14 +37,24 @@ from senator_core.app.effects import (
     Share,
     Store,
     Think,
+    Transmit,
 )
 from senator_core.app.keeping.saves import DAYS_KEY
 from senator_core.app.messages import Field, Title
-from senator_core.app.online.messages import Invited, RelayFrame, RelayOpened
+from senator_core.app.online.messages import (
+    Invited,
+    PeerJoined,
+    PeerLeft,
+    PeerSent,
+    RelayFrame,
+    RelayOpened,
+)
 from senator_core.app.play.messages import Act, Forced, GoOn, Pondered, Thought
 from senator_core.app.setup.messages import NewGame
 from senator_core.bots import make
+from senator_core.online.days import from_event
 from senator_core.online.device import HUMAN
+from senator_core.online.relays import topic_of
 
 from ..appkit import HOSTILE, Page
 from ..test_days import StoredRelay
@@ -56,8 +69,11 @@ class Relay(StoredRelay):
     it takes to the other pages whose subscription is open (`listening`)."""
 
     listening: dict[int, tuple[Browser, str]]
+    down: bool = False  # the relay cannot be reached: nothing goes to it or comes from it
 
     def answer(self, text: str, by: Browser | None = None) -> list[str]:
+        if self.down:
+            return []
         replies = super().answer(text)
         frame = json.loads(text)
         if frame[0] == "REQ":
@@ -68,6 +84,35 @@ class Relay(StoredRelay):
             if page is not by and page.model is not None:
                 page.inbox.append(RelayFrame(self.url, json.dumps(["EVENT", sub, frame[1]])))
         return replies
+
+
+@dataclass
+class Mesh:
+    """The direct connections between the pages of a table open at once (WebRTC): each
+    page that joins the table's room meets every other page there."""
+
+    rooms: dict[str, dict[str, Browser]] = field(default_factory=dict)
+
+    def join(self, room: str, page: Browser) -> None:
+        self.leave(page)
+        others = self.rooms.setdefault(room, {})
+        for other in others.values():
+            other.inbox.append(PeerJoined(page.name))
+            page.inbox.append(PeerJoined(other.name))
+        others[page.name] = page
+
+    def leave(self, page: Browser) -> None:
+        for others in self.rooms.values():
+            if others.pop(page.name, None) is not None:
+                for other in others.values():
+                    other.inbox.append(PeerLeft(page.name))
+
+    def send(self, page: Browser, text: str, to: str | None) -> None:
+        for others in self.rooms.values():
+            if page.name in others:
+                for other in others.values():
+                    if other is not page and to in (None, other.name):
+                        other.inbox.append(PeerSent(page.name, text))
 
 
 def iso(at: float) -> str:
@@ -86,6 +131,7 @@ class Browser:
     notified: list[Notify] = field(default_factory=list)
     inbox: list[Msg] = field(default_factory=list)  # what the relay passed on meanwhile
     opened: int = 0
+    mesh: Mesh | None = None  # the direct connections, where the page can make them
 
     def open(self, at: float, fragment: str = "") -> Model:
         """Opens the page (its storage as the last page left it), at the link `fragment`."""
@@ -112,8 +158,14 @@ class Browser:
             match effect:
                 case Store(key, value):
                     self.storage[key] = value
-                case OpenRelays(urls):
+                case OpenRelays(urls) if not self.relay.down:
                     queue.extend(RelayOpened(url) for url in urls if url == self.relay.url)
+                case Connect(room) if self.mesh is not None:
+                    self.mesh.join(room, self)
+                case Transmit(text, to) if self.mesh is not None:
+                    self.mesh.send(self, text, to)
+                case Disconnect() | CloseLink() if self.mesh is not None:
+                    self.mesh.leave(self)
                 case RelaySend(url, text) if url == self.relay.url:
                     replies = self.relay.answer(text, self)
                     queue.extend(RelayFrame(url, reply) for reply in replies)
@@ -137,6 +189,8 @@ class Browser:
             self.send(self.inbox.pop(0), at)
 
     def close(self) -> None:
+        if self.mesh is not None:
+            self.mesh.leave(self)
         self.model = None
         self.inbox.clear()
 
@@ -432,3 +486,73 @@ def test_a_second_tab_without_the_tables_lock_only_watches() -> None:
 def _my_turn(browser: Browser, at: float) -> bool:
     model = browser.open(at)
     return model.tables[0].my_turn
+
+
+def quiet(browsers: list[Browser], at: float) -> None:
+    """Every page takes what came to it, until nothing more comes."""
+    while any(b.inbox for b in browsers):
+        for browser in browsers:
+            browser.heard(at)
+
+
+def test_pages_open_at_once_meet_directly_and_play_to_the_end_while_the_relay_is_down() -> None:
+    """Three friends seated through the relay; then the relay cannot be reached, and all
+    three open the table at once. Their pages meet directly and catch each other up
+    (one had not seen the last moves), and the game goes on over the direct connections
+    alone to its end, every page with the same result. Once the relay is back, the
+    next page to open gives it every entry it lacks."""
+    browsers, _fragment, at, rng = seated(13, rounds=1)
+    ann, bea, _cyd = browsers
+    room = ""
+    for browser in (ann, bea):
+        browser.open(at)
+        assert browser.model is not None
+        room = browser.model.tables[0].room
+        visit(browser, at, rng)  # Cyd has not seen these moves
+        browser.close()
+    relay = ann.relay
+    before = len(relay.events)
+    relay.down = True
+    mesh = Mesh()
+    for browser in browsers:
+        browser.mesh = mesh
+        browser.open(at + 60)
+        browser.send(ShowTable(room), at + 60)
+    quiet(browsers, at + 60)
+    tables = [b.model.days.table for b in browsers if b.model and b.model.days]
+    assert len({len(t.stream) for t in tables}) == 1, "every page caught up on every other"
+    for _step in range(2_000):
+        at += 1
+        moved = False
+        for browser in browsers:
+            model = browser.model
+            assert model is not None and model.days is not None and model.game is not None
+            if model.story:
+                browser.send(GoOn(model.story), at)
+            elif model.days.since is not None:
+                browser.send(StoryRead(), at)
+            elif model.days.table.my_turn() and model.game.decision != "over":
+                actions = [str(a) for a in model.game.legal_actions()]
+                browser.send(Act(rng.choice(actions)), at)
+                moved = True
+            quiet(browsers, at)
+        if not moved and all(b.model and b.model.screen == "end" for b in browsers):
+            break
+    else:
+        raise AssertionError("the game did not end")
+    assert len(relay.events) == before  # nothing reached the relay meanwhile
+    results = {json.dumps(b.model.history[0].result) for b in browsers if b.model}
+    assert len(results) == 1 and None not in results
+    for browser in browsers:
+        browser.close()
+    relay.down = False
+    model = bea.open(at + 600)
+    model = bea.send(ShowTable(room), at + 600)
+    assert model.days is not None
+    stream = {r.key for r in model.days.records()}
+    held = {
+        from_event(e, room, model.days.secret).key
+        for e in relay.events.values()
+        if ["x", topic_of(room)] in e["tags"]
+    }
+    assert stream <= held

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...online.chance import Chain
 from ...online.days import Lobby, Record, Shelves, Table
 from ...online.keys import Key
+from ...online.links import Links
 
 DAYS_FORMAT = 1
 MAX_TABLES = 12  # tables over days kept on one device; the oldest ended one goes first
@@ -67,6 +68,13 @@ class Days:
     # What a relay's answer brought so far: taken, in the stream's order, once it has sent
     # all it holds (a relay sends the newest first).
     early: tuple[Record, ...] = ()
+    links: Links = field(default_factory=Links)  # the direct connections to its other pages
+
+    @property
+    def told(self) -> bool:
+        """Whether a relay, or a page of the table met directly, has told this device the
+        whole table as it holds it: only then does it add anything."""
+        return bool(self.shelves.answered or self.links.caught)
 
     @property
     def opener(self) -> bool:
@@ -78,14 +86,14 @@ class Days:
         lobby = [r for r in (self.lobby.offer, *self.lobby.claims.values()) if r is not None]
         return [*lobby, *self.table.records()]
 
-    def copied(self) -> tuple[Lobby, Table, Shelves]:
-        return self.lobby.copy(), self.table.copy(), self.shelves.copy()
+    def copied(self) -> tuple[Lobby, Table, Shelves, Links]:
+        return self.lobby.copy(), self.table.copy(), self.shelves.copy(), self.links.copy()
 
 
 def computer_thinks(days: Days) -> str | None:
     """The level of the computer this page is to think for at the table, once the
     relays have told it the table (None while another tab holds the table)."""
-    if not days.shelves.answered or days.elsewhere:
+    if not days.told or days.elsewhere:
         return None
     return days.table.computer_due()
 

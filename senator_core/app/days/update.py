@@ -5,7 +5,9 @@ clocks, a computer standing in, leaving; and the list of this device's tables.
 Every device keeps each table's whole stream (`Days`, kept under DAYS_KEY) and, while
 the table is open on the page, its relays' sockets: each relay is asked for the whole
 stream when its socket opens and given what it lacks once it has answered
-(`Shelves`). What this device adds it keeps before any relay takes it."""
+(`Shelves`). What this device adds it keeps before any relay takes it. Pages of the
+table open at once also meet directly (WebRTC, `Links`): the same events pass between
+them faster, and the table goes on while its relays fail."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from ...online.chance import Chain
 from ...online.days import DAY, LIMITS, Answered, Lobby, Record, Shelves, Table, offer_table
 from ...online.device import HUMAN, played
 from ...online.keys import Key
+from ...online.links import Caught, LinkOut, Send, Shut
 from ...online.relays import Drop, Frame, NoRelay
 from ...records import Record as GameRecord
 from ...refusals import error_text
@@ -29,7 +32,9 @@ from ..derived import full_occupants, log_of, turns_for
 from ..effects import (
     After,
     AskToNotify,
+    CloseLink,
     CloseRelay,
+    Connect,
     Disconnect,
     Effect,
     Effects,
@@ -38,17 +43,28 @@ from ..effects import (
     OpenRelays,
     RelaySend,
     Share,
+    Transmit,
     Unlock,
 )
 from ..keeping.saves import add_kept, kept
 from ..model import REMOTE, Model
-from ..online.messages import RelayClosed, RelayFrame, RelayOpened
+from ..online.messages import (
+    NetTrouble,
+    PeerJoined,
+    PeerLeft,
+    PeerSent,
+    RelayClosed,
+    RelayFrame,
+    RelayOpened,
+)
 from ..online.update import (
+    PROBLEMS,
     _invited_relays,
     _made,
     _name,
     _no_relay,
     _spent,
+    ice_servers,
     linked_relays,
     seats_to_share,
     seconds,
@@ -81,9 +97,10 @@ DAYS_LINK = re.compile(
 )
 
 RelayMsg = RelayOpened | RelayFrame | RelayClosed
+PeerMsg = PeerJoined | PeerLeft | PeerSent | NetTrouble
 
 
-def update(model: Model, msg: Message | RelayMsg, now: str) -> tuple[Model, Effects]:
+def update(model: Model, msg: Message | RelayMsg | PeerMsg, now: str) -> tuple[Model, Effects]:
     match msg:
         case OpenDays():
             return open_days(model, now)
@@ -134,6 +151,14 @@ def update(model: Model, msg: Message | RelayMsg, now: str) -> tuple[Model, Effe
             return _relay_frame(model, url, text, now)
         case RelayClosed():
             return model, ()
+        case PeerJoined(link):
+            return _peer_joined(model, link)
+        case PeerLeft(link):
+            return _peer_left(model, link)
+        case PeerSent(link, text):
+            return _peer_sent(model, link, text, now)
+        case NetTrouble():
+            return model, ()  # no direct connection: the relays carry the table alone
         case _:
             assert_never(msg)
 
@@ -170,7 +195,7 @@ def open_days(model: Model, now: str) -> tuple[Model, Effects]:
     days = Days(room, secret, relays, key, chain, lobby, Table(key, chain), shelves, clock=clock)
     opened = replace(set_aside(_spent(model), now), online=None, game=None, turns=())
     shown = _shown(opened, days, now, keep=True)
-    return shown, (Disconnect(), *_leave_open(model), *_connect(days), AskToNotify())
+    return shown, (Disconnect(), *_leave_open(model), *_connect(model, days), AskToNotify())
 
 
 LIMIT_DAYS = (0, 1, 2, 3, 7)  # the set-up's choice of a move's time, in days (0: none)
@@ -180,10 +205,17 @@ def _key_and_chain(model: Model) -> tuple[Key, Chain]:
     return Key(bytes.fromhex(_made(model, "days-key"))), Chain(bytes.fromhex(_made(model, "days")))
 
 
-def _connect(days: Days) -> Effects:
-    """Opening the table's relays, holding the browser's lock on its turn (one tab at a
-    time moves at it), and the clocks' timer."""
-    return (Lock(days.room), OpenRelays(days.relays), After(TICK_SECONDS, DaysTick(days.room)))
+def _connect(model: Model, days: Days) -> Effects:
+    """Opening the table's relays, meeting its other pages open now directly, holding
+    the browser's lock on its turn (one tab at a time moves at it), and the clocks'
+    timer."""
+    meet = Connect(days.room, days.secret, days.relays, ice_servers(model))
+    return (
+        Lock(days.room),
+        OpenRelays(days.relays),
+        meet,
+        After(TICK_SECONDS, DaysTick(days.room)),
+    )
 
 
 def invited(model: Model, fragment: str, now: str) -> tuple[Model, Effects]:
@@ -203,7 +235,7 @@ def invited(model: Model, fragment: str, now: str) -> tuple[Model, Effects]:
     lobby, table = Lobby(key, room), Table(key, chain)
     days = Days(room, secret, urls, key, chain, lobby, table, shelves, clock=seconds(now) or 0.0)
     joined = replace(set_aside(_spent(model), now), online=None, game=None, turns=())
-    return _shown(joined, days, now), (Disconnect(), *_leave_open(model), *_connect(days))
+    return _shown(joined, days, now), (Disconnect(), *_leave_open(model), *_connect(model, days))
 
 
 def _leave_open(model: Model) -> Effects:
@@ -225,7 +257,7 @@ def show_table(model: Model, room: str, now: str) -> tuple[Model, Effects]:
         return replace(model, notice=_("The table kept here could not be read.")), ()
     days = replace(days, clock=seconds(now) or days.clock)
     base = replace(set_aside(model, now), online=None, game=None, turns=(), peeks=())
-    return _shown(base, days, now), (Disconnect(), *_leave_open(model), *_connect(days))
+    return _shown(base, days, now), (Disconnect(), *_leave_open(model), *_connect(model, days))
 
 
 def _restored(model: Model, room: str) -> Days | None:
@@ -294,17 +326,14 @@ def _heard(days: Days, url: str, text: str, clock: float) -> tuple[Days, Effects
     """A relay's frame for the table `days`: the table with what it brought taken (a
     relay's answer once it has sent all it holds), and what falls due added; what to
     send, and whether every relay has refused the table. None if it was nothing."""
-    lobby, table, shelves = days.copied()
+    lobby, table, shelves, links = days.copied()
     outs, records = shelves.frame(url, text)
     if not outs and not records:
         return None
-    early = [*days.early, *records][:MAX_EVENTS]
-    if url in shelves.answered:
-        taken(lobby, table, early, clock)
-        early = []
-    effects: list[Effect] = []
+    days = replace(days, lobby=lobby, table=table, shelves=shelves, links=links, clock=clock)
+    days, spread = _came(days, records, url in shelves.answered)
+    effects: list[Effect] = list(spread)
     stranded = False
-    days = replace(days, lobby=lobby, table=table, shelves=shelves, clock=clock, early=tuple(early))
     for out in outs:
         match out:
             case Frame():
@@ -317,6 +346,31 @@ def _heard(days: Days, url: str, text: str, clock: float) -> tuple[Days, Effects
                 effects += _sent(shelves.fill(answered, days.records(), clock))
     days, made = _due(days, clock)
     return days, (*effects, *made), stranded
+
+
+def _came(days: Days, records: list[Record], whole: bool) -> tuple[Days, Effects]:
+    """Records that came (on the copies in `days`), taken in the stream's order once the
+    relay or page they came from has sent all it holds (`whole`; till then they wait
+    with what else came early), and passed on to the pages met directly."""
+    early = [*days.early, *records][:MAX_EVENTS]
+    if whole:
+        taken(days.lobby, days.table, early, days.clock)
+        early = []
+    passed = _transmitted(days.links.spread(records, days.shelves))
+    return replace(days, early=tuple(early)), passed
+
+
+def _transmitted(outs: Sequence[LinkOut]) -> Effects:
+    effects: list[Effect] = []
+    for out in outs:
+        match out:
+            case Send(link, text):
+                effects.append(Transmit(text, link))
+            case Shut(link):
+                effects.append(CloseLink(link))
+            case Caught():
+                pass
+    return tuple(effects)
 
 
 def link(model: Model, days: Days) -> str:
@@ -361,21 +415,73 @@ def _relay_frame(model: Model, url: str, text: str, now: str) -> tuple[Model, Ef
     days, effects, stranded = heard
     if stranded:
         model = replace(model, notice=_no_relay())
+    return _arrived(model, days, effects, was, now)
+
+
+def _arrived(
+    model: Model, days: Days, effects: Effects, was: bool, now: str
+) -> tuple[Model, Effects]:
+    """The table after what came from a relay or a page met directly: shown, kept once
+    the table is told, and the player notified if their turn came with it."""
     table = days.table
-    if table.my_turn() and not was and days.shelves.answered:
+    if table.my_turn() and not was and days.told:
         names = [n for s, n in enumerate(table.names) if s != table.seat()]
         said = _("Your turn at the table with {names}.").format(names=and_list(names))
         effects = (*effects, Notify(_("Senator"), said))
-    return _shown(model, days, now, keep=bool(days.shelves.answered)), effects
+    return _shown(model, days, now, keep=days.told), effects
+
+
+# ------------------------------------------------------------------ the pages met directly
+
+
+def _peer_joined(model: Model, link: str) -> tuple[Model, Effects]:
+    """A page of the table met directly: told what this device holds."""
+    days = model.days
+    if days is None:
+        return model, ()
+    links = days.links.copy()
+    outs = links.opened(link, days.shelves)
+    return replace(model, days=replace(days, links=links)), _transmitted(outs)
+
+
+def _peer_left(model: Model, link: str) -> tuple[Model, Effects]:
+    days = model.days
+    if days is None or link not in days.links.holds:
+        return model, ()
+    links = days.links.copy()
+    links.closed(link)
+    return replace(model, days=replace(days, links=links)), ()
+
+
+def _peer_sent(model: Model, link: str, text: str, now: str) -> tuple[Model, Effects]:
+    """A frame from a page met directly: the events it brings taken as a relay's are,
+    what this device holds sent where that page lacks it; a page that floods is shut
+    out, and the player told."""
+    days = model.days
+    if days is None or link in days.links.shut or link not in days.links.holds:
+        return model, ()  # a connection shut for flooding: dropped unread, at no cost
+    was = days.table.my_turn()
+    clock = _clock(days, now)
+    lobby, table, shelves, links = days.copied()
+    outs, records = links.frame(link, text, shelves)
+    days = replace(days, lobby=lobby, table=table, shelves=shelves, links=links, clock=clock)
+    days, passed = _came(days, records, link in links.caught)
+    effects = (*_transmitted(outs), *passed)
+    if any(isinstance(o, Shut) for o in outs):
+        model = replace(model, notice=PROBLEMS["flood"]())
+    if not records and not any(isinstance(o, Caught) for o in outs):
+        return replace(model, days=days), effects
+    days, made = _due(days, clock)
+    return _arrived(model, days, (*effects, *made), was, now)
 
 
 def _due(days: Days, clock: float) -> tuple[Days, Effects]:
     """What this device adds now that it is open, once a relay has told it the table:
     the game's beginning (the opener, once every seat is claimed), its reveal for a
     chance point, a chance point's entry, the computers' moves; published."""
-    if not days.shelves.answered or days.elsewhere:
+    if not days.told or days.elsewhere:
         return days, ()
-    lobby, table, shelves = days.lobby, days.table, days.shelves
+    lobby, table = days.lobby, days.table
     made: list[Record] = []
     if table.begin is None and days.opener and lobby.offer is not None and not lobby.open_seats():
         begin = lobby.begin(days.chain, clock)
@@ -385,8 +491,17 @@ def _due(days: Days, clock: float) -> tuple[Days, Effects]:
         made += table.due(clock, computers=False)  # the computers think in the background
     if not made:
         return days, ()
-    shelves.keep(made, clock)
-    return days, _sent(shelves.publish(made, clock))
+    return days, _published(days, made, clock)
+
+
+def _published(days: Days, made: list[Record], clock: float) -> Effects:
+    """Records made here (on the copies in `days`): kept, published to the relays that
+    have answered, and sent to the pages met directly."""
+    days.shelves.keep(made, clock)
+    return (
+        *_sent(days.shelves.publish(made, clock)),
+        *_transmitted(days.links.spread(made, days.shelves)),
+    )
 
 
 # ------------------------------------------------------------------ what the player does
@@ -404,16 +519,15 @@ def _changed(
     if days is None:
         return model, ()
     clock = _clock(days, now)
-    lobby, table, shelves = days.copied()
-    days = replace(days, lobby=lobby, table=table, shelves=shelves, clock=clock)
+    lobby, table, shelves, links = days.copied()
+    days = replace(days, lobby=lobby, table=table, shelves=shelves, links=links, clock=clock)
     if days.elsewhere:
         said = _("This table is open in another tab of this browser: play on there.")
         return replace(model, notice=said), ()
     made, problem = change(model, days, clock)
     if problem:
         return replace(model, notice=problem), ()
-    shelves.keep(made, clock)
-    effects: list[Effect] = list(_sent(shelves.publish(made, clock)))
+    effects = _published(days, made, clock)
     days, due = _due(days, clock)
     return _shown(model, days, now, keep=True), (*effects, *due)
 

@@ -261,10 +261,19 @@ def _join(model: Model, online: Online) -> Effects:
 def _joining(model: Model, online: Online) -> Connect:
     """Joining the table's room with the STUN and TURN servers of this device's
     settings and the TURN servers the other devices shared."""
+    return Connect(
+        online.room, online.secret, online.relays, ice_servers(model, online.device.shared)
+    )
+
+
+def ice_servers(
+    model: Model, shared: tuple[str, ...] = ()
+) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The STUN and TURN servers of this device's settings, then those `shared` by the
+    other devices, as the browser takes them."""
     own = usable("ice", model.setup.ice)
-    lines = (*own, *(s for s in online.device.shared if s not in own))
-    ice = tuple(ice_server(line) for line in lines)
-    return Connect(online.room, online.secret, online.relays, ice)
+    lines = (*own, *(s for s in shared if s not in own))
+    return tuple(ice_server(line) for line in lines)
 
 
 def own_turn(model: Model) -> tuple[str, ...]:

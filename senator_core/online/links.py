@@ -1,0 +1,154 @@
+"""A table over days' direct connections (WebRTC), while pages of it are open together.
+
+Each connection carries the table's events as a relay does, only faster, and holds
+the table up while its relays fail: every event is the same signed, sealed event the
+relays keep, checked as a relay's is (`Shelves.take`), so a connection can bring
+nothing a relay could not. When a connection opens, each side says which records it
+holds (`HAVE`); the other answers with every event it holds beyond them, then `DONE`,
+so two pages that meet catch each other up at once. From then on each event made or
+taken here goes to every connection that does not hold it yet. A connection that
+sends more than a table's whole game could, twice over, is a flood: it is shut and
+what it sends after is dropped unread.
+
+Frames, as JSON: `["HAVE", [record key, ...]]`, `["EVENT", event]`, `["DONE"]`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .days import Record, Shelves
+
+MAX_HELD = 2_000  # record keys one connection may say it holds: a whole game is about 200
+# Frames one connection may send over its life: every event of a whole game twice over
+# and then some; more is a flood.
+MAX_FRAMES = 2 * MAX_HELD + 16
+RECORD_KEY = re.compile(r"[0-9a-f]{32}\Z")
+
+
+@dataclass(frozen=True)
+class Send:
+    """Send `text` on the connection `link`."""
+
+    link: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Shut:
+    """Close the connection `link`: it flooded this device."""
+
+    link: str
+
+
+@dataclass(frozen=True)
+class Caught:
+    """The connection `link` has sent every event it holds beyond what this device held
+    when they met: the table here is as far along as that device's."""
+
+    link: str
+
+
+LinkOut = Send | Shut | Caught
+
+
+@dataclass
+class Links:
+    """This device's direct connections at one table: for each, how many frames it sent,
+    which records it holds (what it said, sent or was sent), and whether it answered
+    what this device holds (`caught`)."""
+
+    frames: dict[str, int] = field(default_factory=dict)
+    holds: dict[str, set[str]] = field(default_factory=dict)
+    answered: set[str] = field(default_factory=set)  # connections whose HAVE was answered
+    caught: set[str] = field(default_factory=set)
+    shut: set[str] = field(default_factory=set)
+
+    def copy(self) -> Links:
+        return replace(
+            self,
+            frames=dict(self.frames),
+            holds={link: set(keys) for link, keys in self.holds.items()},
+            answered=set(self.answered),
+            caught=set(self.caught),
+            shut=set(self.shut),
+        )
+
+    @property
+    def open(self) -> list[str]:
+        return [link for link in self.holds if link not in self.shut]
+
+    def opened(self, link: str, shelves: Shelves) -> list[LinkOut]:
+        """The connection `link` opened: tell it what this device holds."""
+        if link in self.shut:
+            return []
+        self.frames.setdefault(link, 0)
+        self.holds[link] = set()
+        return [Send(link, json.dumps(["HAVE", sorted(shelves.events)]))]
+
+    def closed(self, link: str) -> None:
+        for kept in (self.frames, self.holds):
+            kept.pop(link, None)
+        self.answered.discard(link)
+        self.caught.discard(link)
+
+    def frame(self, link: str, text: str, shelves: Shelves) -> tuple[list[LinkOut], list[Record]]:
+        """A frame on the connection `link`: what to do, and the new records it brought."""
+        if link in self.shut or link not in self.holds:
+            return [], []
+        self.frames[link] = self.frames.get(link, 0) + 1
+        if self.frames[link] > MAX_FRAMES:
+            self.shut.add(link)
+            self.closed(link)
+            return [Shut(link)], []
+        try:
+            frame = json.loads(text)
+        except (ValueError, RecursionError):
+            return [], []
+        holds = self.holds[link]
+        match frame:
+            case ["HAVE", list(keys)] if link not in self.answered:
+                self.answered.add(link)
+                said = [k for k in keys[:MAX_HELD] if isinstance(k, str) and RECORD_KEY.match(k)]
+                holds.update(said)
+                return [*self._beyond(link, shelves), Send(link, json.dumps(["DONE"]))], []
+            case ["EVENT", dict(event)]:
+                key, record = shelves.take(event)
+                if key is not None:
+                    holds.add(key)
+                return [], [record] if record is not None else []
+            case ["DONE"] if link not in self.caught:
+                self.caught.add(link)
+                return [Caught(link)], []
+        return [], []
+
+    def _beyond(self, link: str, shelves: Shelves) -> list[LinkOut]:
+        """Every event this device holds that the connection does not."""
+        holds = self.holds[link]
+        out: list[LinkOut] = []
+        for key, event in shelves.events.items():
+            if key not in holds:
+                holds.add(key)
+                out.append(Send(link, _event_frame(event)))
+        return out
+
+    def spread(self, records: Sequence[Record], shelves: Shelves) -> list[LinkOut]:
+        """Records made or taken here, to every connection that does not hold them yet
+        (their events as this device keeps them)."""
+        out: list[LinkOut] = []
+        for link in self.open:
+            holds = self.holds[link]
+            for record in records:
+                event = shelves.events.get(record.key)
+                if event is not None and record.key not in holds:
+                    holds.add(record.key)
+                    out.append(Send(link, _event_frame(event)))
+        return out
+
+
+def _event_frame(event: dict[str, Any]) -> str:
+    return json.dumps(["EVENT", event])
