@@ -9,8 +9,12 @@ reads what happened since, and moves while it is their turn. After two rounds of
 visits Bea and Cyd leave the table (a computer takes each seat for good) and Ann
 plays it to its end; Bea opens the title last and finds it ended.
 
-Usage: `python tests/e2e/online_days.py <dist> <shots>`. Prints what each page saw as
-one JSON object on stdout; the test makes the assertions.
+With `together`, the three pages are open at once instead (`together`): once they
+have met directly the relay stops, and they play on to the game's end over WebRTC
+alone.
+
+Usage: `python tests/e2e/online_days.py <dist> <shots> [together]`. Prints what each
+page saw as one JSON object on stdout; the test makes the assertions.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, wait_for  # noqa: E402
 from tests.e2e.online_game import OWN_TURN, SCREEN, moves_of, play_one  # noqa: E402
+from tests.e2e.online_game import tap as tap_all  # noqa: E402
 from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
 
 NAMES = ("Ann", "Bea", "Cyd")
@@ -158,7 +164,10 @@ def moves_while_my_turn(player: Player, chooser: random.Random) -> int:
     return moves_of(page) - first
 
 
-def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
+Scenario = Callable[[list[Player], Any, str, Path, Path, random.Random, dict[str, Any]], None]
+
+
+def play(dist: Path, shots: Path, folder: Path, scenario: Scenario) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     started = time.monotonic()
@@ -173,7 +182,7 @@ def play(dist: Path, shots: Path, folder: Path) -> dict[str, Any]:
             browser = namespace_chromium(p)
             players = [Player(browser, n, site.origin, shots) for n in NAMES]
             try:
-                visits(players, relay, relay_url, folder, shots, chooser, out)
+                scenario(players, relay, relay_url, folder, shots, chooser, out)
             except Exception:
                 print([e[:2000] for p in players for e in p.errors], file=sys.stderr)
                 for player in players:
@@ -261,11 +270,61 @@ def visits(
     bea.close()
 
 
+# How many of the table's other pages this page has met directly and been caught up by.
+MET = """() => window.senator.pyodide.runPython(
+  "d = page.model.days\\nlen(d.links.caught) if d else 0")"""
+# The result of the game this page keeps, as JSON ("" before there is one).
+KEPT_RESULT = """() => window.senator.pyodide.runPython(
+  "import json\\nh = page.model.history\\njson.dumps(h[0].result) if h else ''")"""
+# What a browser logs of the sockets to a relay that has stopped.
+RELAY_GONE = ("WebSocket connection to", "WebSocket is already in CLOSING or CLOSED state")
+
+
+def together(
+    players: list[Player],
+    relay: Any,
+    relay_url: str,
+    folder: Path,
+    shots: Path,
+    chooser: random.Random,
+    out: dict[str, Any],
+) -> None:
+    """Friends at a table over days who happen to be there at once: they take their
+    seats and stay; their pages meet directly; a few moves pass, then the relay stops,
+    and the game goes on to its end over the direct connections alone."""
+    ann, bea, cyd = players
+    wait_for_relay(relay, relay_url, folder)
+    fragment = "#" + open_days_table(ann, relay_url, "1").split("#", 1)[1]
+    for friend in (bea, cyd):
+        take_seat(friend, fragment)
+    pages = [player.page for player in players]
+    started = time.monotonic()
+    for page in pages:
+        wait_for(page, "() => Number(document.documentElement.dataset.moves) >= 0", timeout=WAIT)
+        wait_for(page, f"() => ({MET})() >= 2", timeout=WAIT)
+    out["met_after_s"] = round(time.monotonic() - started, 1)
+    out["with_relay_ms"] = [round(d * 1000) for d in tap_all(pages, chooser, moves=6)]
+    relay.terminate()
+    relay.wait()
+    out["moves_at_stop"] = moves_of(pages[0])
+    out["direct_ms"] = [round(d * 1000) for d in tap_all(pages, chooser)]
+    out["moves"] = [moves_of(page) for page in pages]
+    out["screens"] = [page.evaluate(SCREEN) for page in pages]
+    for page in pages:
+        wait_for(page, f"() => ({KEPT_RESULT})() !== ''", timeout=WAIT)
+    out["results"] = [page.evaluate(KEPT_RESULT) for page in pages]
+    pages[1].screenshot(path=str(shots / "days-together-end-1280.png"))
+    for player in players:
+        player.errors = [e for e in player.errors if not any(g in e for g in RELAY_GONE)]
+        player.close()
+
+
 def main() -> None:
     dist, shots = Path(sys.argv[1]), Path(sys.argv[2])
+    scenario = together if sys.argv[3:] == ["together"] else visits
     shots.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
-        print(json.dumps(play(dist, shots, Path(folder))))
+        print(json.dumps(play(dist, shots, Path(folder), scenario)))
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ def run_game(mode: str, dist: Path) -> dict[str, Any]:
             "webkit": [WITH_FIREFOX, dist, SHOTS, "webkit"],
             "phone": [PHONE, dist, SHOTS],
             "days": [DAYS, dist, SHOTS],
+            "days-together": [DAYS, dist, SHOTS, "together"],
         }
         script = scripts.get(mode, [GAME, dist, mode, SHOTS])
         run = subprocess.Popen(
@@ -196,3 +197,20 @@ def test_friends_who_never_open_at_once_play_a_table_over_days_to_its_end(dist: 
     assert game["last_list"][0]["state"].startswith("Ended")
     assert "1 game finished on this browser." in game["history"]
     assert game["opened"] == 13  # every page opened alone
+
+
+@pytest.mark.long
+def test_pages_of_a_table_over_days_open_at_once_play_on_directly_when_the_relay_stops(
+    dist: Path,
+) -> None:
+    """Three browsers at a table over days, open at once (`online_days.py together`):
+    their pages meet directly over WebRTC; after a few moves the relay stops, and the
+    game goes on to its end over the direct connections alone, every page showing the
+    end and keeping the same result."""
+    game = run_game("days-together", dist)
+    assert game["errors"] == []
+    assert len(game["with_relay_ms"]) == 6
+    assert game["moves_at_stop"] < 40 < game["moves"][0]
+    assert len(set(game["moves"])) == 1
+    assert game["screens"] == ["end"] * 3
+    assert len(set(game["results"])) == 1
