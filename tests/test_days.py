@@ -15,6 +15,8 @@ import pytest
 import senator_core as sc
 from senator_core.online.chance import Chain
 from senator_core.online.days import (
+    MAX_LINES,
+    MAX_SAID,
     Answered,
     Lobby,
     Record,
@@ -734,3 +736,39 @@ def test_pages_met_directly_catch_each_other_up_and_one_that_floods_is_shut() ->
     assert shut == [MAX_FRAMES - sent] and flood[shut[0]] == ([Shut("b")], [])
     assert links.frame("b", json.dumps(["EVENT", events[-1]]), a) == ([], [])
     assert links.opened("b", a) == [] and links.open == []
+
+
+def test_the_chat_takes_a_seated_devices_tidy_lines_and_refuses_the_rest() -> None:
+    """A line of the chat is a seated device's, whole and tidy, within its number of
+    lines; a stranger's, a forged author, a long or untidy line, or one over the number
+    is refused, and none of it changes the game."""
+    rng = random.Random(59)
+    ann, bea = seat_devices(rng, 2, ("heuristic",))
+    assert read_all(bea, ann) == []
+    line = ann.table.say("  Good   luck! ", 10.0)
+    assert bea.table.take(line, 10.0) is None and bea.table.said() == [(10, 0, "Good luck!")]
+    stranger = Key(rng.randbytes(32))
+
+    def said(by: Key, index: int, text: str, author: str = "") -> Record:
+        body = {"text": text, "by": author or by.public, "at": 11}
+        return Record(bea.table.name, "say", index, "", body, by.public).signed(by)
+
+    refused = [
+        said(stranger, 0, "hello"),
+        said(ann.key, 1, "as Bea", author=bea.key.public),
+        said(ann.key, 1, "x" * (MAX_SAID + 1)),
+        said(ann.key, 1, "two  spaces"),
+        said(ann.key, 1, ""),
+        said(ann.key, MAX_LINES, "too far"),
+    ]
+    assert [bea.table.take(r, 20.0) for r in refused] == ["say"] * len(refused)
+    for index in range(1, MAX_LINES):
+        assert bea.table.take(said(ann.key, index, f"line {index}"), 20.0) is None
+    assert bea.table.take(said(ann.key, 0, "one more"), 20.0) == "say"
+    assert len(bea.table.said()) == MAX_LINES
+    assert bea.table.stream == ann.table.stream
+
+
+def read_all(reader: Player, writer: Player) -> list[str]:
+    """`reader` takes everything `writer` holds."""
+    return reader.table.take_all(writer.table.records(), 0.0)

@@ -73,6 +73,7 @@ from .model import Model
 from .online import update as online
 from .online.messages import (
     Invited,
+    Mute,
     NetTrouble,
     OnlineMsg,
     PeerJoined,
@@ -81,6 +82,7 @@ from .online.messages import (
     RelayClosed,
     RelayFrame,
     RelayOpened,
+    Say,
 )
 from .play import update as play
 from .play.messages import Forced, GoOn, PlayMsg
@@ -142,10 +144,10 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             model.online is None and model.tables
         ):
             return days.update(model, msg, now)  # a table over days, or the title's list
-        case PeerJoined() | PeerLeft() | PeerSent() | NetTrouble() if (
+        case PeerJoined() | PeerLeft() | PeerSent() | NetTrouble() | Say() | Mute() if (
             model.days is not None and model.online is None
         ):
-            return days.update(model, msg, now)  # the table's pages met directly
+            return days.update(model, msg, now)  # the table's pages met directly, its chat
         case OnlineMsg():
             return online.update(model, msg, now)
         case HistoryMsg():
@@ -186,7 +188,8 @@ def _page(model: Model, msg: PageMessage, now: str) -> tuple[Model, Effects]:
         case Field(name, value):
             return _field(model, name, value), ()
         case Key("Enter", "chat"):
-            return online.say(model, "", now)
+            at_days = model.days is not None and model.online is None
+            return (days.say if at_days else online.say)(model, "", now)
         case Key("Enter", "answer-code"):
             return online.accept_code(model)
         case Key(key):
@@ -354,7 +357,8 @@ def _field(model: Model, name: str, value: str) -> Model:
     if name in ("replay-step", "replay-jump"):
         return replay.step_replay(model, value)
     if name == "chat":
-        return online.draft(model, value)
+        at_days = model.days is not None and model.online is None
+        return (days.draft if at_days else online.draft)(model, value)
     if name == "answer-code":
         return online.pasted(model, value)
     in_lobby = model.screen == "lobby" and name in ("seat-0-name", "relays", "ice")

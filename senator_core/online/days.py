@@ -27,6 +27,9 @@ Who may add entry *n* follows from the game at *n - 1*, never from who is online
 - `reveal`: not in the numbered stream. Each device reveals its link for chance
   point *k* (the deal; each later round's preparation) the first time it is open
   after the point is due, never before.
+- `say`: a line of the table's chat, also outside the numbered stream: by a seated
+  device, numbered among its own lines, kept with the table (a line left for the
+  others, read whenever they next look).
 
 Each numbered entry names the one before it (`prev`), so it belongs to one history
 only, and carries the time it was made (`at`, seconds), never before the entry it
@@ -59,9 +62,13 @@ from .device import played, starts_round
 from .keys import Key, verifies, verify
 from .relays import REFUSALS, SEAL_BYTES, Drop, Frame, NoRelay, Seal, event_id, topic_of
 
-Kind = Literal["offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal"]
-KINDS = ("offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal")
+Kind = Literal[
+    "offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal", "say"
+]
+KINDS = ("offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal", "say")
 MAX_NAME = 24  # characters of a player's name
+MAX_SAID = 200  # characters of a line of the chat
+MAX_LINES = 120  # lines of the chat one device may say at one table
 MAX_CLAIMS = 64  # claims of seats kept for one table
 MAX_RECORD = 4_000  # characters of a record's text: a beginning with five seats
 WAITING = 4  # records kept that wait for the same one before them
@@ -451,6 +458,7 @@ class Table:
     revealed: dict[str, Record] = field(default_factory=dict)  # the reveals, by key
     check_computers: bool = True
     cheats: set[str] = field(default_factory=set)  # devices that signed two moves for one place
+    lines: dict[str, Record] = field(default_factory=dict)  # the chat, by key
 
     def copy(self) -> Table:
         """A copy to change, this one left as it is (records and states are values)."""
@@ -465,6 +473,7 @@ class Table:
             known=set(self.known),
             revealed=dict(self.revealed),
             cheats=set(self.cheats),
+            lines=dict(self.lines),
         )
 
     # ------------------------------------------------------------ what the table is
@@ -555,7 +564,7 @@ class Table:
 
     def records(self) -> list[Record]:
         """Everything this device holds, to publish again where a relay lacks it."""
-        return [*self.stream, *self.revealed.values()]
+        return [*self.stream, *self.revealed.values(), *self.lines.values()]
 
     # ------------------------------------------------------------ taking records
 
@@ -593,6 +602,8 @@ class Table:
             return at
         if record.kind == "reveal":
             return self._take_reveal(record, at, now)
+        if record.kind == "say":
+            return self._take_line(record)
         if record.index < 1:
             return "order"
         if record.index > len(self.stream):
@@ -720,6 +731,29 @@ class Table:
         self.known.add(record.key)
         self._early(f"point:{point}", now)
         return None
+
+    def _take_line(self, record: Record) -> str | None:
+        """A line of the chat: a seated device's, whole, within its number of lines."""
+        text, by = record.body.get("text"), record.body.get("by")
+        if (
+            record.author not in self.seated
+            or by != record.author
+            or not isinstance(text, str)
+            or text != " ".join(text.split())
+            or not 0 < len(text) <= MAX_SAID
+            or not 0 <= record.index < MAX_LINES
+            or sum(1 for r in self.lines.values() if r.author == record.author) >= MAX_LINES
+        ):
+            return "say"
+        self.lines[record.key] = record
+        self.known.add(record.key)
+        return None
+
+    def said(self) -> list[tuple[int, int, str]]:
+        """The chat so far, in the order it was said: when, by which seat, what."""
+        seats = {device: s for s, device in enumerate(self.devices) if device}
+        lines = sorted(self.lines.values(), key=lambda r: (at_of(r) or 0, r.index, r.author))
+        return [(at_of(r) or 0, seats[r.author], str(r.body["text"])) for r in lines]
 
     def _links_to(self, device: str, point: int, link: str) -> bool:
         """Whether `link` is `device`'s for chance point `point`: under the last link
@@ -966,6 +1000,19 @@ class Table:
         record = self._entry("back", {"seat": seat, "at": self._at(now)})
         problem = self.take(record, now)
         assert problem is None, problem
+        return record
+
+    def say(self, text: str, now: float) -> Record:
+        """A line of the chat from this device's player; ValueError if it cannot be said
+        (not seated, empty, or this device has said all it may)."""
+        line = " ".join(text.split())[:MAX_SAID]
+        me = self.key.public
+        index = sum(1 for r in self.lines.values() if r.author == me)
+        body = {"text": line, "by": me, "at": max(int(now), 0)}
+        record = Record(self.name, "say", index, "", body, me).signed(self.key)
+        problem = self.take(record, now)
+        if problem is not None:
+            raise ValueError(problem)
         return record
 
     def leave(self, now: float) -> Record:

@@ -40,7 +40,7 @@ from senator_core.app.effects import (
     Transmit,
 )
 from senator_core.app.keeping.saves import DAYS_KEY
-from senator_core.app.messages import Field, Title
+from senator_core.app.messages import Field, Key, Title
 from senator_core.app.online.messages import (
     Invited,
     PeerJoined,
@@ -48,6 +48,7 @@ from senator_core.app.online.messages import (
     PeerSent,
     RelayFrame,
     RelayOpened,
+    Say,
 )
 from senator_core.app.play.messages import Act, Forced, GoOn, Pondered, Thought
 from senator_core.app.setup.messages import NewGame
@@ -556,3 +557,39 @@ def test_pages_open_at_once_meet_directly_and_play_to_the_end_while_the_relay_is
         if ["x", topic_of(room)] in e["tags"]
     }
     assert stream <= held
+
+
+def test_a_line_left_in_the_tables_chat_is_read_days_later() -> None:
+    """Ann writes a line in the table's chat and closes the page; Bea opens the table two
+    days later and reads it beside the game, who said it too. Quick reactions are said
+    as they are; a reaction that is not one is not; a flurry of lines is slowed."""
+    browsers, _fragment, at, _rng = seated(17, rounds=1)
+    ann, bea, _cyd = browsers
+    model = ann.open(at)
+    room = model.tables[0].room
+    ann.send(ShowTable(room), at)
+    for key in "See you  on Monday!":
+        text = ann.model.days.draft + key if ann.model and ann.model.days else key
+        ann.send(Field("chat", text), at)
+    model = ann.send(Key("Enter", "chat"), at)
+    assert model.days is not None and model.days.draft == ""
+    ann.send(Say("👍"), at + 1)
+    ann.send(Say("<b>not a reaction</b>"), at + 2)
+    ann.close()
+    model = bea.open(at + 2 * DAY)
+    model = bea.send(ShowTable(room), at + 2 * DAY)
+    assert model.days is not None
+    assert [(seat, text) for _at, seat, text in model.days.table.said()] == [
+        (0, "See you on Monday!"),
+        (0, "👍"),
+    ]
+    chat = Page(view(model)).texts("chat")
+    assert chat and "Ann: See you on Monday!" in chat[0] and "not a reaction" not in chat[0]
+    for line in range(6):
+        bea.send(Field("chat", f"line {line}"), at + 2 * DAY)
+        model = bea.send(Key("Enter", "chat"), at + 2 * DAY)
+    assert model.notice and "Not so fast" in model.notice
+    assert model.days is not None
+    assert [text for _at, _seat, text in model.days.table.said()[2:]] == [
+        f"line {n}" for n in range(4)
+    ]

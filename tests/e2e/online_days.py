@@ -149,6 +149,16 @@ def tap(page: Any, chooser: random.Random) -> bool:
     return False
 
 
+def say(page: Any, line: str) -> None:
+    """Writes a line in the table's chat, key by key, and sends it with Enter."""
+    field = page.locator('.days-chat input[name="chat"]')
+    field.press_sequentially(line)
+    field.press("Enter")
+    wait_for(
+        page, f"() => document.querySelector('.days-chat .chat').textContent.includes({line!r})"
+    )
+
+
 def moves_while_my_turn(player: Player, chooser: random.Random) -> int:
     """Taps while the page shows its player's turn; how many moves showed meanwhile."""
     page = player.page
@@ -225,11 +235,15 @@ def visits(
         out.setdefault("invited", []).append(take_seat(friend, fragment))
         friend.page.wait_for_timeout(500)
         friend.close()
-    # Two rounds of visits, one page at a time.
+    # Two rounds of visits, one page at a time; Ann leaves a line in the chat.
     for turn in range(6):
         player = players[turn % 3]
         page = player.open()
         seen = open_the_table(player)
+        chat = page.locator(".days-chat .chat")
+        seen["chat"] = chat.inner_text() if chat.count() else None
+        if turn == 3:
+            say(page, "Back on Monday")
         seen["moved"] = moves_while_my_turn(player, chooser)
         seen["who"] = player.name
         seen["moves"] = moves_of(page)
@@ -307,6 +321,12 @@ def together(
     relay.terminate()
     relay.wait()
     out["moves_at_stop"] = moves_of(pages[0])
+    say(pages[1], "Good luck")  # over the direct connections alone
+    for page in (pages[0], pages[2]):
+        heard = "() => document.querySelector('.days-chat .chat')?.textContent.includes('luck')"
+        wait_for(page, heard, timeout=WAIT)
+    out["chat"] = pages[0].locator(".days-chat .chat").inner_text()
+    pages[0].screenshot(path=str(shots / "days-chat-1280.png"), full_page=True)
     out["direct_ms"] = [round(d * 1000) for d in tap_all(pages, chooser)]
     out["moves"] = [moves_of(page) for page in pages]
     out["screens"] = [page.evaluate(SCREEN) for page in pages]

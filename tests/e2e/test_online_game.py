@@ -197,6 +197,8 @@ def test_friends_who_never_open_at_once_play_a_table_over_days_to_its_end(dist: 
     assert game["last_list"][0]["state"].startswith("Ended")
     assert "1 game finished on this browser." in game["history"]
     assert game["opened"] == 13  # every page opened alone
+    chats = [v["chat"] for v in visits]
+    assert all("Ann: Back on Monday" in c for c in chats[4:6]), chats
 
 
 @pytest.mark.long
@@ -214,3 +216,4 @@ def test_pages_of_a_table_over_days_open_at_once_play_on_directly_when_the_relay
     assert len(set(game["moves"])) == 1
     assert game["screens"] == ["end"] * 3
     assert len(set(game["results"])) == 1
+    assert "Bea: Good luck" in game["chat"]

@@ -69,6 +69,9 @@ class Days:
     # all it holds (a relay sends the newest first).
     early: tuple[Record, ...] = ()
     links: Links = field(default_factory=Links)  # the direct connections to its other pages
+    draft: str = ""  # the chat line being written
+    muted: bool = False  # the player muted the chat
+    said_at: tuple[float, ...] = ()  # when this page's last chat lines were said (seconds)
 
     @property
     def told(self) -> bool:

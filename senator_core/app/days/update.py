@@ -20,7 +20,17 @@ from typing import assert_never
 from ...actions import IllegalActionError
 from ...i18n import _
 from ...online.chance import Chain
-from ...online.days import DAY, LIMITS, Answered, Lobby, Record, Shelves, Table, offer_table
+from ...online.days import (
+    DAY,
+    LIMITS,
+    MAX_SAID,
+    Answered,
+    Lobby,
+    Record,
+    Shelves,
+    Table,
+    offer_table,
+)
 from ...online.device import HUMAN, played
 from ...online.keys import Key
 from ...online.links import Caught, LinkOut, Send, Shut
@@ -49,6 +59,7 @@ from ..effects import (
 from ..keeping.saves import add_kept, kept
 from ..model import REMOTE, Model
 from ..online.messages import (
+    Mute,
     NetTrouble,
     PeerJoined,
     PeerLeft,
@@ -56,6 +67,7 @@ from ..online.messages import (
     RelayClosed,
     RelayFrame,
     RelayOpened,
+    Say,
 )
 from ..online.update import (
     PROBLEMS,
@@ -64,11 +76,14 @@ from ..online.update import (
     _name,
     _no_relay,
     _spent,
+    chat_line,
     ice_servers,
     linked_relays,
     seats_to_share,
     seconds,
+    stamped_line,
     table_relays,
+    too_fast,
 )
 from ..setup.state import PALETTE_SIZE
 from ..ui.text import and_list, describe
@@ -98,9 +113,12 @@ DAYS_LINK = re.compile(
 
 RelayMsg = RelayOpened | RelayFrame | RelayClosed
 PeerMsg = PeerJoined | PeerLeft | PeerSent | NetTrouble
+ChatMsg = Say | Mute
 
 
-def update(model: Model, msg: Message | RelayMsg | PeerMsg, now: str) -> tuple[Model, Effects]:
+def update(
+    model: Model, msg: Message | RelayMsg | PeerMsg | ChatMsg, now: str
+) -> tuple[Model, Effects]:
     match msg:
         case OpenDays():
             return open_days(model, now)
@@ -159,6 +177,11 @@ def update(model: Model, msg: Message | RelayMsg | PeerMsg, now: str) -> tuple[M
             return _peer_sent(model, link, text, now)
         case NetTrouble():
             return model, ()  # no direct connection: the relays carry the table alone
+        case Say(text):
+            return say(model, text, now)
+        case Mute():
+            days = model.days
+            return (replace(model, days=replace(days, muted=not days.muted)) if days else model), ()
         case _:
             assert_never(msg)
 
@@ -592,6 +615,35 @@ def _computer(days: Days, text: str, clock: float) -> Change:
         return [days.table.computer_moved(text, clock)], ""
     except ValueError as err:
         return [], str(err)
+
+
+def say(model: Model, text: str, now: str) -> tuple[Model, Effects]:
+    """A line of the table's chat: `text` (a quick reaction) or the line written, kept
+    with the table and published as its moves are."""
+    days = model.days
+    if days is None or days.table.begin is None:
+        return model, ()
+    line = chat_line(text, days.draft)
+    if not line:
+        return model, ()
+    said_at = stamped_line(days.said_at, now)
+    if said_at is None:
+        return replace(model, notice=too_fast()), ()
+    stamped = replace(days, said_at=said_at, draft="" if not text else days.draft)
+
+    def said(model: Model, days: Days, clock: float) -> Change:
+        try:
+            return [days.table.say(line, clock)], ""
+        except ValueError:
+            return [], _("You have said all a table's chat keeps.")
+
+    return _changed(replace(model, days=stamped), now, said)
+
+
+def draft(model: Model, text: str) -> Model:
+    """The chat line being written."""
+    days = model.days
+    return replace(model, days=replace(days, draft=text[:MAX_SAID])) if days else model
 
 
 def share_turn(model: Model) -> tuple[Model, Effects]:

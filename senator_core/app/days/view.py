@@ -10,7 +10,7 @@ from ...i18n import _, ngettext
 from ...online.days import MAX_NAME
 from ..derived import log_of, turns_for
 from ..model import Model
-from ..online.view import lobby_seat, name_field
+from ..online.view import chat, lobby_seat, name_field
 from ..ui.html import Markup, h
 from ..ui.pieces import colour_badge, copyable, phrase, seat_badge, sentence
 from ..ui.text import OCCUPANT_LABELS, and_list, describe, render_text, slots
@@ -219,6 +219,7 @@ def side(model: Model, game: Game) -> Markup | None:
             {"type": "button", "class": "primary", "data-msg": "come-back"},
             _("Take your seat back"),
         ),
+        seat is not None and _chat(days, game),
         _link_field(model, days),
         not over
         and seat is not None
@@ -231,6 +232,13 @@ def side(model: Model, game: Game) -> Markup | None:
             else _("Leave the table"),
         ),
     )
+
+
+def _chat(days: Days, game: Game) -> Markup:
+    """The table's chat: its last lines, kept with the table for whoever looks next."""
+    lines = [] if days.muted else days.table.said()[-8:]
+    said = [(game.names[seat], text) for _at, seat, text in lines]
+    return h("div", {"class": "days-chat"}, *chat(said, days.draft, days.muted))
 
 
 def waiting(model: Model, game: Game) -> Markup:

@@ -803,20 +803,40 @@ def say(model: Model, text: str, now: str) -> tuple[Model, Effects]:
     online = model.online
     if online is None:
         return model, ()
-    if text and text not in REACTIONS:
-        return model, ()
-    line = " ".join((text or online.draft).split())[:MAX_CHAT]
+    line = chat_line(text, online.draft)
     if not line:
         return model, ()
-    sent = online.said_at
-    moment = seconds(now)
-    if moment is not None and len(sent) >= CHAT_BURST and moment - sent[-CHAT_BURST] < CHAT_WINDOW:
-        return replace(model, notice=_("Not so fast: wait a moment before the next line.")), ()
+    said_at = stamped_line(online.said_at, now)
+    if said_at is None:
+        return replace(model, notice=too_fast()), ()
     device = online.device.copy()
-    stamped = replace(
-        online, said_at=(*sent[-CHAT_BURST:], moment or 0.0), draft="" if not text else online.draft
-    )
+    stamped = replace(online, said_at=said_at, draft="" if not text else online.draft)
     return _carried(replace(model, online=stamped), device, device.chat(line))
+
+
+def chat_line(reaction: str, draft: str) -> str:
+    """The chat line to send: a quick reaction (`reaction`) or the line written, its
+    spaces tidied ("" for none, or for a reaction that is not one of ours)."""
+    if reaction and reaction not in REACTIONS:
+        return ""
+    return " ".join((reaction or draft).split())[:MAX_CHAT]
+
+
+def stamped_line(said_at: tuple[float, ...], now: str) -> tuple[float, ...] | None:
+    """When this device's last lines were sent, with one more now; None if that is
+    more than a table's chat takes in a moment."""
+    moment = seconds(now)
+    if (
+        moment is not None
+        and len(said_at) >= CHAT_BURST
+        and moment - said_at[-CHAT_BURST] < CHAT_WINDOW
+    ):
+        return None
+    return (*said_at[-CHAT_BURST:], moment or 0.0)
+
+
+def too_fast() -> str:
+    return _("Not so fast: wait a moment before the next line.")
 
 
 def seconds(now: str) -> float | None:

@@ -313,10 +313,19 @@ def table_side(model: Model, game: Game) -> Markup | None:
         and h("p", {"class": "trouble", "role": "alert"}, online.trouble),
         missing and h("ul", {"class": "away"}, missing),
         (missing or not device.hosting) and codes(model),
+        *chat([(names.get(d, "?"), text) for d, text in lines], online.draft, online.muted),
+        h("button", {"type": "button", "data-msg": "leave-table"}, _("Leave the table")),
+    )
+
+
+def chat(lines: list[tuple[str, str]], draft: str, muted: bool) -> tuple[Markup, ...]:
+    """A table's chat: its last lines (who said each, what), the line being written,
+    the quick reactions, and muting it."""
+    return (
         h(
             "ol",
             {"class": "chat", "aria-live": "polite", "aria-label": _("Chat")},
-            [h("li", None, h("b", None, names.get(d, "?")), ": ", text) for d, text in lines],
+            [h("li", None, h("b", None, name), ": ", text) for name, text in lines],
         ),
         h(
             "div",
@@ -325,7 +334,7 @@ def table_side(model: Model, game: Game) -> Markup | None:
                 "input",
                 {
                     "name": "chat",
-                    "value": online.draft,
+                    "value": draft,
                     "placeholder": _("Say something to the table"),
                     "enterkeyhint": "send",
                     "maxlength": 200,
@@ -344,9 +353,8 @@ def table_side(model: Model, game: Game) -> Markup | None:
             ],
             h(
                 "button",
-                {"type": "button", "data-msg": "mute", "aria-pressed": str(online.muted).lower()},
+                {"type": "button", "data-msg": "mute", "aria-pressed": str(muted).lower()},
                 _("Mute chat"),
             ),
         ),
-        h("button", {"type": "button", "data-msg": "leave-table"}, _("Leave the table")),
     )
