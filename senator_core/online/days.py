@@ -390,15 +390,20 @@ class Lobby:
         assert problem is None, problem
         return record
 
-    def begin(self, chain: Chain, now: float) -> Record:
+    def begin(self, chain: Chain, now: float, fill: bool = False) -> Record:
         """The game's beginning, made by the opener's device once every open seat is
-        claimed; ValueError otherwise."""
+        claimed, or at once with the computer of the table's stand-in level at each seat
+        still open (`fill`); ValueError otherwise."""
         offer = self.offer
         if offer is None or offer.author != self.key.public:
             raise ValueError("only the table's opener begins it")
-        if self.open_seats():
+        open_seats = self.open_seats()
+        if open_seats and not fill:
             raise ValueError("a seat is still open")
         body = offer.body
+        levels = [
+            body["stand_in"] if s in open_seats else lv for s, lv in enumerate(body["levels"])
+        ]
         held = self.seated()
         devices = [
             self.key.public if s == 0 else held[s].author if s in held else ""
@@ -414,7 +419,7 @@ class Lobby:
             chain,
             self.config,
             devices,
-            body["levels"],
+            levels,
             tops,
             max(int(now), *(c.body["at"] for c in held.values()), body["at"]),
             body["limit"],

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 from senator_core.app import Model, Msg, init, start, update, view
 from senator_core.app.days.messages import (
+    BeginNow,
     ClaimSeat,
     ComeBack,
     HandOver,
@@ -593,3 +594,38 @@ def test_a_line_left_in_the_tables_chat_is_read_days_later() -> None:
     assert [text for _at, _seat, text in model.days.table.said()[2:]] == [
         f"line {n}" for n in range(4)
     ]
+
+
+def test_the_opener_begins_without_a_friend_who_never_comes() -> None:
+    """Bea takes a seat, Cyd never opens the link: Ann begins without waiting (asked
+    twice), a computer takes the open seat, and the game goes on with the two of them.
+    Cyd, opening the link at last, finds every seat taken."""
+    relay = Relay(RELAY)
+    ann, bea, cyd = (Browser(name, relay) for name in ("Ann", "Bea", "Cyd"))
+    fragment = open_table(ann, BEGINNING)
+    ann.close()
+    bea.open(BEGINNING + DAY, "#" + fragment)
+    bea.send(Field("seat-0-name", "Bea"), BEGINNING + DAY)
+    bea.send(ClaimSeat(), BEGINNING + DAY)
+    bea.close()
+    at = BEGINNING + 3 * DAY
+    model = ann.open(at)
+    model = ann.send(ShowTable(model.tables[0].room), at)
+    text = Page(view(model)).all_text()
+    assert "Waiting for 1 more friend" in text and "Begin without waiting" in text, text
+    model = ann.send(BeginNow(), at)
+    assert model.days is not None and model.days.table.begin is None
+    assert "Begin now: a computer takes the open seat" in Page(view(model)).all_text()
+    model = ann.send(BeginNow(), at)
+    assert model.days is not None and model.days.table.levels[2] == "normal"
+    ann.close()
+    rng = random.Random(19)
+    for day in range(4, 10):
+        for player in (bea, ann):
+            model = visit(player, BEGINNING + day * DAY, rng)
+            player.close()
+    assert model.game is not None and model.game.moves > 10
+    model = cyd.open(BEGINNING + 10 * DAY, "#" + fragment)
+    text = Page(view(model)).all_text()
+    assert "The game began without you: you are watching it." in text
+    assert "Take a seat" not in text and 'name="chat"' not in view(model)  # no chat to watchers

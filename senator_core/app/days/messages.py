@@ -31,6 +31,12 @@ class ClaimSeat(DaysMsg):
 
 
 @dataclass(frozen=True)
+class BeginNow(DaysMsg):
+    """The opener begins the game without waiting for the friends still to come (asked
+    twice): a computer takes each seat still open."""
+
+
+@dataclass(frozen=True)
 class HandOver(DaysMsg):
     """Let the computer play the seat `seat`, whose player's time has run out."""
 
@@ -84,6 +90,7 @@ Message = (
     OpenDays
     | ShowTable
     | ClaimSeat
+    | BeginNow
     | HandOver
     | ComeBack
     | LeaveDays
@@ -99,6 +106,7 @@ CONTROLS: dict[str, Callable[[str], Message]] = {
     "open-days": lambda _: OpenDays(),
     "show-table": ShowTable,
     "claim-seat": lambda _: ClaimSeat(),
+    "begin-now": lambda _: BeginNow(),
     "hand-over": HandOver,
     "come-back": lambda _: ComeBack(),
     "leave-days": lambda _: LeaveDays(),

@@ -88,6 +88,7 @@ from ..online.update import (
 from ..setup.state import PALETTE_SIZE
 from ..ui.text import and_list, describe
 from .messages import (
+    BeginNow,
     ClaimSeat,
     ComeBack,
     DaysTick,
@@ -127,6 +128,10 @@ def update(
         case ClaimSeat():
             claimed, effects = _changed(model, now, _claim)
             return claimed, (*effects, AskToNotify())
+        case BeginNow():
+            if model.confirm != "begin-now":
+                return replace(model, confirm="begin-now"), ()
+            return _changed(replace(model, confirm=""), now, _begin_now)
         case HandOver():
             return _changed(model, now, _hand_over)
         case ComeBack():
@@ -565,6 +570,16 @@ def _claim(model: Model, days: Days, clock: float) -> Change:
         return [lobby.claim(days.chain, _name(model), clock)], ""
     except ValueError:
         return [], _("Every seat at this table is taken.")
+
+
+def _begin_now(model: Model, days: Days, clock: float) -> Change:
+    if not days.told:
+        return [], _("The table is still being fetched from its relays.")
+    if not days.opener or days.table.begin is not None:
+        return [], ""
+    begin = days.lobby.begin(days.chain, clock, fill=True)
+    problem = days.table.take(begin, clock)
+    return ([begin], "") if problem is None else ([], problem)
 
 
 def _hand_over(model: Model, days: Days, clock: float) -> Change:

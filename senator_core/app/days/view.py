@@ -133,6 +133,24 @@ def lobby_screen(model: Model) -> Markup:
                 _("Take a seat"),
             ),
         ),
+        days.opener
+        and open_seats
+        and table.begin is None
+        and h(
+            "div",
+            {"class": "begin-now"},
+            h(
+                "button",
+                {"type": "button", "data-msg": "begin-now"},
+                ngettext(
+                    "Begin now: a computer takes the open seat",
+                    "Begin now: computers take the {n} open seats",
+                    len(open_seats),
+                ).format(n=len(open_seats))
+                if model.confirm == "begin-now"
+                else _("Begin without waiting"),
+            ),
+        ),
         (mine is not None or open_seats)
         and h(
             "section",
@@ -162,7 +180,9 @@ def status_line(model: Model, days: Days, game: Game) -> Markup | str:
         return _("The game is over.")
     if days.elsewhere:
         return _("This table is open in another tab of this browser: play on there.")
-    if seat is not None and seat in table.state.gone:
+    if seat is None:
+        return _("The game began without you: you are watching it.")
+    if seat in table.state.gone:
         return _("You have left this table: a computer plays your seat.")
     if table.my_turn():
         left = time_left(table.deadline(), days.clock, own=True)
