@@ -28,7 +28,7 @@ from senator_core.online.days import (
     to_event,
 )
 from senator_core.online.keys import Key
-from senator_core.online.links import MAX_FRAMES, Caught, Links, Send, Shut
+from senator_core.online.links import MAX_FRAMES, Caught, Links, Send, Shut, here_text
 from senator_core.online.relays import Frame
 
 DAY = 86_400.0
@@ -682,7 +682,7 @@ def meet(sides: dict[str, tuple[Links, Shelves]]) -> dict[str, list[Record]]:
     queue: list[tuple[str, Send | Shut | Caught]] = []
     for name, (links, shelves) in sides.items():
         other = next(n for n in sides if n != name)
-        queue += [(name, out) for out in links.opened(other, shelves)]
+        queue += [(name, out) for out in links.opened(other, shelves, (name * 32)[:32])]
     took: dict[str, list[Record]] = {name: [] for name in sides}
     while queue:
         sender, out = queue.pop(0)
@@ -714,6 +714,17 @@ def test_pages_met_directly_catch_each_other_up_and_one_that_floods_is_shut() ->
     assert len(took["a"]) == len(events) - len(events) // 2 and len(took["b"]) == 2
     assert a.events == b.events and len(a.events) == len(events)
     assert sides["a"][0].caught == {"b"} and sides["b"][0].caught == {"a"}
+    assert sides["a"][0].present == {b.key.public} and sides["b"][0].present == {a.key.public}
+    # A proof made for one connection's challenge passes for no other.
+    c = Links()
+    c.opened("b", a, "c" * 32)
+    proof = json.dumps(["HERE", b.key.public, b.key.says(here_text(ROOM, "b" * 32))])
+    assert c.frame("b", proof, a) == ([], []) and c.present == set()
+    d = Links()
+    d.opened("b", a, "d" * 32)
+    d.frame("b", json.dumps(["HERE", b.key.public, "00" * 64]), a)
+    good = json.dumps(["HERE", b.key.public, b.key.says(here_text(ROOM, "d" * 32))])
+    assert d.frame("b", good, a) == ([], []) and d.present == set()  # one answer, no more
     links = sides["a"][0]
     assert links.spread([from_event(events[0], ROOM, SECRET)], a) == []  # b holds it
     other_table = to_event(
@@ -735,7 +746,7 @@ def test_pages_met_directly_catch_each_other_up_and_one_that_floods_is_shut() ->
     shut = [i for i, f in enumerate(flood) if f != ([], [])]
     assert shut == [MAX_FRAMES - sent] and flood[shut[0]] == ([Shut("b")], [])
     assert links.frame("b", json.dumps(["EVENT", events[-1]]), a) == ([], [])
-    assert links.opened("b", a) == [] and links.open == []
+    assert links.opened("b", a, "a" * 32) == [] and links.open == []
 
 
 def test_the_chat_takes_a_seated_devices_tidy_lines_and_refuses_the_rest() -> None:

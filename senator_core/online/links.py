@@ -6,11 +6,15 @@ relays keep, checked as a relay's is (`Shelves.take`), so a connection can bring
 nothing a relay could not. When a connection opens, each side says which records it
 holds (`HAVE`); the other answers with every event it holds beyond them, then `DONE`,
 so two pages that meet catch each other up at once. From then on each event made or
-taken here goes to every connection that does not hold it yet. A connection that
+taken here goes to every connection that does not hold it yet. Each side's `HAVE`
+also carries a challenge of its own for the connection, which the other answers with
+its device's key and its signature of it (`HERE`): so a page knows which devices'
+pages are open at the table now, and no page can pass for another's device. A connection that
 sends more than a table's whole game could, twice over, is a flood: it is shut and
 what it sends after is dropped unread.
 
-Frames, as JSON: `["HAVE", [record key, ...]]`, `["EVENT", event]`, `["DONE"]`.
+Frames, as JSON: `["HAVE", [record key, ...], challenge]`, `["HERE", device, signature]`,
+`["EVENT", event]`, `["DONE"]`.
 """
 
 from __future__ import annotations
@@ -22,12 +26,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .days import Record, Shelves
+from .keys import verifies
 
 MAX_HELD = 2_000  # record keys one connection may say it holds: a whole game is about 200
 # Frames one connection may send over its life: every event of a whole game twice over
 # and then some; more is a flood.
 MAX_FRAMES = 2 * MAX_HELD + 16
 RECORD_KEY = re.compile(r"[0-9a-f]{32}\Z")
+CHALLENGE = re.compile(r"[0-9a-f]{32,64}\Z")
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,8 @@ class Links:
     answered: set[str] = field(default_factory=set)  # connections whose HAVE was answered
     caught: set[str] = field(default_factory=set)
     shut: set[str] = field(default_factory=set)
+    challenges: dict[str, str] = field(default_factory=dict)  # link -> this device's challenge
+    here: dict[str, str] = field(default_factory=dict)  # link -> the device it proved it is
 
     def copy(self) -> Links:
         return replace(
@@ -76,22 +84,32 @@ class Links:
             answered=set(self.answered),
             caught=set(self.caught),
             shut=set(self.shut),
+            challenges=dict(self.challenges),
+            here=dict(self.here),
         )
 
     @property
     def open(self) -> list[str]:
         return [link for link in self.holds if link not in self.shut]
 
-    def opened(self, link: str, shelves: Shelves) -> list[LinkOut]:
-        """The connection `link` opened: tell it what this device holds."""
+    @property
+    def present(self) -> set[str]:
+        """The devices whose pages are open at the table now, each proven."""
+        return {device for link, device in self.here.items() if link not in self.shut}
+
+    def opened(self, link: str, shelves: Shelves, challenge: str) -> list[LinkOut]:
+        """The connection `link` opened: tell it what this device holds, and challenge
+        it to prove its device (`challenge`: this device's own for the connection, 32
+        hex digits or more that no other device can foresee)."""
         if link in self.shut:
             return []
         self.frames.setdefault(link, 0)
         self.holds[link] = set()
-        return [Send(link, json.dumps(["HAVE", sorted(shelves.events)]))]
+        self.challenges[link] = challenge
+        return [Send(link, json.dumps(["HAVE", sorted(shelves.events), challenge]))]
 
     def closed(self, link: str) -> None:
-        for kept in (self.frames, self.holds):
+        for kept in (self.frames, self.holds, self.challenges, self.here):
             kept.pop(link, None)
         self.answered.discard(link)
         self.caught.discard(link)
@@ -111,11 +129,17 @@ class Links:
             return [], []
         holds = self.holds[link]
         match frame:
-            case ["HAVE", list(keys)] if link not in self.answered:
+            case ["HAVE", list(keys), *asked] if link not in self.answered:
                 self.answered.add(link)
                 said = [k for k in keys[:MAX_HELD] if isinstance(k, str) and RECORD_KEY.match(k)]
                 holds.update(said)
-                return [*self._beyond(link, shelves), Send(link, json.dumps(["DONE"]))], []
+                proof = self._proof(link, shelves, asked)
+                return [*proof, *self._beyond(link, shelves), Send(link, json.dumps(["DONE"]))], []
+            case ["HERE", str(device), str(signature)] if link not in self.here:
+                mine = self.challenges.pop(link, "")  # one answer is checked, no more
+                if mine and verifies(device, here_text(shelves.room, mine), signature):
+                    self.here[link] = device
+                return [], []
             case ["EVENT", dict(event)]:
                 key, record = shelves.take(event)
                 if key is not None:
@@ -125,6 +149,16 @@ class Links:
                 self.caught.add(link)
                 return [Caught(link)], []
         return [], []
+
+    def _proof(self, link: str, shelves: Shelves, challenge: list[object]) -> list[LinkOut]:
+        """This device's answer to the connection's challenge: its key and its signature."""
+        if len(challenge) != 1 or not isinstance(challenge[0], str):
+            return []
+        if not CHALLENGE.match(challenge[0]):
+            return []
+        key = shelves.key
+        signature = key.says(here_text(shelves.room, challenge[0]))
+        return [Send(link, json.dumps(["HERE", key.public, signature]))]
 
     def _beyond(self, link: str, shelves: Shelves) -> list[LinkOut]:
         """Every event this device holds that the connection does not."""
@@ -148,6 +182,12 @@ class Links:
                     holds.add(record.key)
                     out.append(Send(link, _event_frame(event)))
         return out
+
+
+def here_text(room: str, challenge: str) -> str:
+    """What a device signs to prove its page is open at the table `room`, answering a
+    connection's `challenge`."""
+    return f"senator-days-here|{room}|{challenge}"
 
 
 def _event_frame(event: dict[str, Any]) -> str:

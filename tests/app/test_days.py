@@ -523,6 +523,8 @@ def test_pages_open_at_once_meet_directly_and_play_to_the_end_while_the_relay_is
     quiet(browsers, at + 60)
     tables = [b.model.days.table for b in browsers if b.model and b.model.days]
     assert len({len(t.stream) for t in tables}) == 1, "every page caught up on every other"
+    assert ann.model is not None
+    assert "At the table now: Bea and Cyd." in Page(view(ann.model)).all_text()
     for _step in range(2_000):
         at += 1
         moved = False

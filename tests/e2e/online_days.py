@@ -317,6 +317,7 @@ def together(
         wait_for(page, "() => Number(document.documentElement.dataset.moves) >= 0", timeout=WAIT)
         wait_for(page, f"() => ({MET})() >= 2", timeout=WAIT)
     out["met_after_s"] = round(time.monotonic() - started, 1)
+    out["here"] = [page.locator(".days-here").inner_text() for page in pages]
     out["with_relay_ms"] = [round(d * 1000) for d in tap_all(pages, chooser, moves=6)]
     relay.terminate()
     relay.wait()

@@ -211,6 +211,11 @@ def test_pages_of_a_table_over_days_open_at_once_play_on_directly_when_the_relay
     end and keeping the same result."""
     game = run_game("days-together", dist)
     assert game["errors"] == []
+    assert game["here"] == [
+        "At the table now: Bea and Cyd.",
+        "At the table now: Ann and Cyd.",
+        "At the table now: Ann and Bea.",
+    ]
     assert len(game["with_relay_ms"]) == 6
     assert game["moves_at_stop"] < 40 < game["moves"][0]
     assert len(set(game["moves"])) == 1

@@ -468,7 +468,7 @@ def _peer_joined(model: Model, link: str) -> tuple[Model, Effects]:
     if days is None:
         return model, ()
     links = days.links.copy()
-    outs = links.opened(link, days.shelves)
+    outs = links.opened(link, days.shelves, _made(model, f"here|{link}")[:32])
     return replace(model, days=replace(days, links=links)), _transmitted(outs)
 
 

@@ -221,6 +221,7 @@ def side(model: Model, game: Game) -> Markup | None:
         {"class": "online-side days-side", "aria-label": _("Table over days")},
         h("p", {"class": "days-status", "role": "status"}, status_line(model, days, game)),
         h("p", {"class": "hint"}, limit_text(table.limit)),
+        _here(days, game),
         _tell(days, game),
         late is not None
         and h(
@@ -252,6 +253,16 @@ def side(model: Model, game: Game) -> Markup | None:
             else _("Leave the table"),
         ),
     )
+
+
+def _here(days: Days, game: Game) -> Markup | None:
+    """Whose pages are open at the table now (met directly, each proven), but this one."""
+    present = days.links.present - {days.key.public}
+    seats = [s for s, device in enumerate(days.table.devices) if device in present]
+    if not seats:
+        return None
+    names = and_list([game.names[s] for s in seats])
+    return h("p", {"class": "days-here"}, _("At the table now: {names}.").format(names=names))
 
 
 def _chat(days: Days, game: Game) -> Markup:
