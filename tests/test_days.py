@@ -778,6 +778,17 @@ def test_the_chat_takes_a_seated_devices_tidy_lines_and_refuses_the_rest() -> No
     assert bea.table.take(said(ann.key, 0, "one more"), 20.0) == "say"
     assert len(bea.table.said()) == MAX_LINES
     assert bea.table.stream == ann.table.stream
+    # The next game at the table: a seated device's, naming a room and its secret; of
+    # two, the earlier stands.
+    later = ann.table.open_next("1" * 16, "2" * 32, 30.0)
+    sooner = bea.table.open_next("3" * 16, "4" * 32, 25.0)
+    assert bea.table.take(later, 30.0) is None and ann.table.take(sooner, 30.0) is None
+    assert ann.table.next_game() == bea.table.next_game() == sooner
+    body = {"room": "5" * 16, "secret": "6" * 32, "at": 20}
+    stranger_next = Record(bea.table.name, "next", 0, "", body, stranger.public).signed(stranger)
+    bad_room = Record(bea.table.name, "next", 0, "", {**body, "room": "../x"}, ann.key.public)
+    assert bea.table.take(stranger_next, 30.0) == "next"
+    assert bea.table.take(bad_room.signed(ann.key), 30.0) == "next"
 
 
 def read_all(reader: Player, writer: Player) -> list[str]:

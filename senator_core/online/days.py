@@ -30,6 +30,9 @@ Who may add entry *n* follows from the game at *n - 1*, never from who is online
 - `say`: a line of the table's chat, also outside the numbered stream: by a seated
   device, numbered among its own lines, kept with the table (a line left for the
   others, read whenever they next look).
+- `next`: a seated device opened the next game at this table, a new table whose
+  room and secret it names (sealed as every record is); of two, the earlier stands,
+  then the lower key, alike on every device.
 
 Each numbered entry names the one before it (`prev`), so it belongs to one history
 only, and carries the time it was made (`at`, seconds), never before the entry it
@@ -48,6 +51,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -63,12 +67,27 @@ from .keys import Key, verifies, verify
 from .relays import REFUSALS, SEAL_BYTES, Drop, Frame, NoRelay, Seal, event_id, topic_of
 
 Kind = Literal[
-    "offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal", "say"
+    "offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal", "say", "next"
 ]
-KINDS = ("offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal", "say")
+KINDS = (
+    "offer",
+    "claim",
+    "begin",
+    "move",
+    "chance",
+    "stand",
+    "back",
+    "leave",
+    "reveal",
+    "say",
+    "next",
+)
 MAX_NAME = 24  # characters of a player's name
 MAX_SAID = 200  # characters of a line of the chat
 MAX_LINES = 120  # lines of the chat one device may say at one table
+MAX_NEXTS = 8  # next games kept for one table (two devices may open one at once)
+ROOM = re.compile(r"[0-9a-f]{16}\Z")
+SECRET = re.compile(r"[0-9a-f]{32}\Z")
 MAX_CLAIMS = 64  # claims of seats kept for one table
 MAX_RECORD = 4_000  # characters of a record's text: a beginning with five seats
 WAITING = 4  # records kept that wait for the same one before them
@@ -464,6 +483,7 @@ class Table:
     check_computers: bool = True
     cheats: set[str] = field(default_factory=set)  # devices that signed two moves for one place
     lines: dict[str, Record] = field(default_factory=dict)  # the chat, by key
+    nexts: dict[str, Record] = field(default_factory=dict)  # the next games opened, by key
 
     def copy(self) -> Table:
         """A copy to change, this one left as it is (records and states are values)."""
@@ -479,6 +499,7 @@ class Table:
             revealed=dict(self.revealed),
             cheats=set(self.cheats),
             lines=dict(self.lines),
+            nexts=dict(self.nexts),
         )
 
     # ------------------------------------------------------------ what the table is
@@ -569,7 +590,7 @@ class Table:
 
     def records(self) -> list[Record]:
         """Everything this device holds, to publish again where a relay lacks it."""
-        return [*self.stream, *self.revealed.values(), *self.lines.values()]
+        return [*self.stream, *self.revealed.values(), *self.lines.values(), *self.nexts.values()]
 
     # ------------------------------------------------------------ taking records
 
@@ -609,6 +630,8 @@ class Table:
             return self._take_reveal(record, at, now)
         if record.kind == "say":
             return self._take_line(record)
+        if record.kind == "next":
+            return self._take_next(record)
         if record.index < 1:
             return "order"
         if record.index > len(self.stream):
@@ -753,6 +776,34 @@ class Table:
         self.lines[record.key] = record
         self.known.add(record.key)
         return None
+
+    def _take_next(self, record: Record) -> str | None:
+        """The next game at this table: a seated device's, naming a room and its secret."""
+        room, secret = record.body.get("room"), record.body.get("secret")
+        if (
+            record.author not in self.seated
+            or not (isinstance(room, str) and ROOM.match(room))
+            or not (isinstance(secret, str) and SECRET.match(secret))
+            or len(self.nexts) >= MAX_NEXTS
+        ):
+            return "next"
+        self.nexts[record.key] = record
+        self.known.add(record.key)
+        return None
+
+    def next_game(self) -> Record | None:
+        """The next game opened at this table, if any: the earliest, then the lower key."""
+        return min(self.nexts.values(), key=lambda r: (at_of(r) or 0, r.key), default=None)
+
+    def open_next(self, room: str, secret: str, now: float) -> Record:
+        """This device's player opens the next game at this table, the table `room`;
+        ValueError if this device is not seated here."""
+        body = {"room": room, "secret": secret, "at": max(int(now), 0)}
+        record = Record(self.name, "next", 0, "", body, self.key.public).signed(self.key)
+        problem = self.take(record, now)
+        if problem is not None:
+            raise ValueError(problem)
+        return record
 
     def said(self) -> list[tuple[int, int, str]]:
         """The chat so far, in the order it was said: when, by which seat, what."""

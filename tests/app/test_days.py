@@ -51,7 +51,7 @@ from senator_core.app.online.messages import (
     RelayOpened,
     Say,
 )
-from senator_core.app.play.messages import Act, Forced, GoOn, Pondered, Thought
+from senator_core.app.play.messages import Act, Forced, GoOn, PlayAgain, Pondered, Thought
 from senator_core.app.setup.messages import NewGame
 from senator_core.bots import make
 from senator_core.online.days import from_event
@@ -501,10 +501,12 @@ def test_pages_open_at_once_meet_directly_and_play_to_the_end_while_the_relay_is
     """Three friends seated through the relay; then the relay cannot be reached, and all
     three open the table at once. Their pages meet directly and catch each other up
     (one had not seen the last moves), and the game goes on over the direct connections
-    alone to its end, every page with the same result. Once the relay is back, the
-    next page to open gives it every entry it lacks."""
+    alone to its end, every page with the same result. Bea opens the next game at the
+    table; the others are told, take their seats in it, and its cards are dealt, still
+    with no relay. Once the relay is back, the next page to open gives it every entry
+    of the first table it lacks."""
     browsers, _fragment, at, rng = seated(13, rounds=1)
-    ann, bea, _cyd = browsers
+    ann, bea, cyd = browsers
     room = ""
     for browser in (ann, bea):
         browser.open(at)
@@ -547,6 +549,22 @@ def test_pages_open_at_once_meet_directly_and_play_to_the_end_while_the_relay_is
     assert len(relay.events) == before  # nothing reached the relay meanwhile
     results = {json.dumps(b.model.history[0].result) for b in browsers if b.model}
     assert len(results) == 1 and None not in results
+    # The next game at this table, opened by Bea, joined by the others.
+    assert "Play again at this table" in Page(view(bea.model)).all_text()  # type: ignore[arg-type]
+    model = bea.send(PlayAgain(), at)
+    assert model.screen == "lobby" and model.days is not None and model.days.room != room
+    quiet(browsers, at)
+    for friend in (ann, cyd):
+        assert friend.model is not None
+        text = Page(view(friend.model)).all_text()
+        assert "Bea opened the next game at this table." in text, text
+        friend.send(PlayAgain(), at + 1)
+        quiet(browsers, at + 1)
+    for browser in browsers:
+        model = browser.model  # type: ignore[assignment]
+        assert model is not None and model.days is not None and model.game is not None
+        assert model.game.names == ("Bea", "Ann", "Cyd") and model.screen == "game"
+    assert len(relay.events) == before
     for browser in browsers:
         browser.close()
     relay.down = False

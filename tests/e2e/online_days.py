@@ -270,6 +270,10 @@ def visits(
     out["end_moves"] = moves_of(page)
     page.wait_for_timeout(800)
     page.screenshot(path=str(shots / "days-end-1280.png"))
+    # Ann opens the next game at this table; the others are told when they next look.
+    page.click('[data-msg="play-again"]')
+    page.wait_for_selector(".days-lobby", timeout=WAIT)
+    page.wait_for_timeout(500)  # the word of it reaches the relay
     ann.close()
     page = bea.open()
     page.wait_for_selector(".days-table", timeout=WAIT)
@@ -281,6 +285,16 @@ def visits(
     page.screenshot(path=str(shots / "days-title-1280.png"))
     page.click('[data-msg="history"]')
     out["history"] = page.locator("main").inner_text()[:2000]
+    # Back at the title, Bea opens the ended table and takes her seat in the next game.
+    page.click('[data-msg="title"]')
+    page.click(".days-table button")
+    page.wait_for_selector('[data-screen="end"]', timeout=WAIT)
+    told = "() => /opened the next game/.test(document.querySelector('main').textContent)"
+    wait_for(page, told, timeout=WAIT)
+    out["next_told"] = page.locator('[data-screen="end"] p[role="status"]').inner_text()
+    page.click('[data-msg="play-again"]')
+    page.wait_for_selector(".days-lobby .lobby-seat .you", timeout=WAIT)
+    out["next_lobby"] = page.locator(".lobby-status").inner_text()
     bea.close()
 
 

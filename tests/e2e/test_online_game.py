@@ -197,6 +197,8 @@ def test_friends_who_never_open_at_once_play_a_table_over_days_to_its_end(dist: 
     assert game["last_list"][0]["state"].startswith("Ended")
     assert "1 game finished on this browser." in game["history"]
     assert game["opened"] == 13  # every page opened alone
+    assert game["next_told"] == "Ann opened the next game at this table."
+    assert game["next_lobby"] == "Waiting for 1 more friend to open the link and take a seat."
     chats = [v["chat"] for v in visits]
     assert all("Ann: Back on Monday" in c for c in chats[4:6]), chats
 

@@ -72,6 +72,7 @@ class Days:
     draft: str = ""  # the chat line being written
     muted: bool = False  # the player muted the chat
     said_at: tuple[float, ...] = ()  # when this page's last chat lines were said (seconds)
+    claiming: str = ""  # the name to take a seat with once the table comes (the next game)
 
     @property
     def told(self) -> bool:

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import assert_never
 
 from ...actions import IllegalActionError
+from ...config import GameConfig
 from ...i18n import _
 from ...online.chance import Chain
 from ...online.days import (
@@ -209,21 +210,90 @@ def open_days(model: Model, now: str) -> tuple[Model, Effects]:
     if isinstance(seated, str):
         return replace(model, notice=seated), ()
     config, occupants = seated
-    clock = seconds(now) or 0.0
-    room, secret = _made(model, "room")[:16], _made(model, "secret")[:32]
-    key, chain = _key_and_chain(model)
     limit = LIMITS[LIMIT_DAYS.index(model.setup.days)] if model.setup.days in LIMIT_DAYS else DAY
     levels = ["" if kind == HUMAN else kind for kind in occupants]
-    offer = offer_table(key, room, config, levels, _name(model), int(clock), limit, STAND_IN)
+    room, secret = _made(model, "room")[:16], _made(model, "secret")[:32]
+    relays = table_relays(model.setup.relays, room)
+    return _opened(model, room, secret, config, levels, _name(model), limit, relays, now)
+
+
+def _opened(
+    model: Model,
+    room: str,
+    secret: str,
+    config: GameConfig,
+    levels: list[str],
+    name: str,
+    limit: int,
+    relays: tuple[str, ...],
+    now: str,
+    before: Effects = (),
+) -> tuple[Model, Effects]:
+    """The table `room` opened by this device's player, `name`, at seat 1: a computer of
+    `levels` at each seat that names one, the others open to friends; `before`, what
+    the table left must still send."""
+    clock = seconds(now) or 0.0
+    key, chain = _key_and_chain(model)
+    offer = offer_table(key, room, config, levels, name, int(clock), limit, STAND_IN)
     lobby = Lobby(key, room)
     lobby.take(offer, clock)
-    relays = table_relays(model.setup.relays, room)
     shelves = Shelves(key, room, secret, relays)
     shelves.keep([offer], clock)
     days = Days(room, secret, relays, key, chain, lobby, Table(key, chain), shelves, clock=clock)
     opened = replace(set_aside(_spent(model), now), online=None, game=None, turns=())
     shown = _shown(opened, days, now, keep=True)
-    return shown, (Disconnect(), *_leave_open(model), *_connect(model, days), AskToNotify())
+    effects = (*before, Disconnect(), *_leave_open(model), *_connect(model, days), AskToNotify())
+    return shown, effects
+
+
+def play_again(model: Model, now: str) -> tuple[Model, Effects]:
+    """The next game at this table, once its game is over: the one a player opened
+    already, joined with this device's seat's name, or a new one this device opens
+    (the same set-up and time for a move, the computers where they sat, the friends'
+    seats open), which the others are told of."""
+    days = model.days
+    table = days.table if days is not None else None
+    game = table.game if table is not None else None
+    if days is None or table is None or game is None or game.decision != "over":
+        return model, ()
+    seat = table.seat()
+    if seat is None:
+        return on_screen(model, "setup"), ()  # a watcher sets up a table of their own
+    name = table.names[seat]
+    opened = table.next_game()
+    if opened is not None:
+        room, secret = str(opened.body["room"]), str(opened.body["secret"])
+        if opened.author == days.key.public or any(t.room == room for t in model.tables):
+            return show_table(model, room, now)
+        fragment = f"#days={room}.{secret}{linked_relays(days.relays)}"
+        joined, effects = invited(model, fragment, now)
+        if joined.days is None or joined.days.room != room:
+            return joined, effects
+        return replace(joined, days=replace(joined.days, claiming=name)), effects
+    humans = [s for s, device in enumerate(table.devices) if device and s != seat]
+    computers = [s for s, device in enumerate(table.devices) if not device]
+    order = [seat, *humans, *computers]
+    config = replace(
+        table.config,
+        seed=None,
+        draws=(),
+        event_order=(),
+        names=tuple(table.names[s] for s in order),
+    )
+    levels = ["", *([""] * len(humans)), *(table.levels[s] for s in computers)]
+    room, secret = _made(model, "room")[:16], _made(model, "secret")[:32]
+
+    def tell(model: Model, days: Days, clock: float) -> Change:
+        try:
+            return [days.table.open_next(room, secret, clock)], ""
+        except ValueError as err:
+            return [], str(err)
+
+    told, sent = _changed(model, now, tell)
+    if told.days is model.days:
+        return told, ()  # refused: said
+    relays = days.relays
+    return _opened(told, room, secret, config, levels, name, table.limit, relays, now, sent)
 
 
 LIMIT_DAYS = (0, 1, 2, 3, 7)  # the set-up's choice of a move's time, in days (0: none)
@@ -515,6 +585,11 @@ def _due(days: Days, clock: float) -> tuple[Days, Effects]:
         begin = lobby.begin(days.chain, clock)
         table.take(begin, clock)
         made.append(begin)
+    if days.claiming and lobby.offer is not None and table.begin is None and not days.opener:
+        seated = days.key.public in {c.author for c in lobby.seated().values()}
+        if not seated and lobby.open_seats():  # the next game's seat, taken at once
+            made.append(lobby.claim(days.chain, days.claiming, clock))
+        days = replace(days, claiming="")
     if table.begin is not None:
         made += table.due(clock, computers=False)  # the computers think in the background
     if not made:

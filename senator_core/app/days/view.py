@@ -394,3 +394,20 @@ def table_list(model: Model) -> Markup | None:
         h("h2", {"id": "days-tables-title"}, _("Your tables over days")),
         h("ul", None, [_line(model, t) for t in ordered(model.tables)]),
     )
+
+
+def next_game(model: Model) -> tuple[str, Markup | None]:
+    """At the end of a table over days: what its "Play again" button says, and who
+    opened the next game at this table, if anyone has (None elsewhere)."""
+    days = model.days
+    if days is None or days.table.seat() is None:
+        return _("Play again"), None
+    table = days.table
+    opened = table.next_game()
+    if opened is None:
+        return _("Play again at this table"), None
+    seat = next((s for s, d in enumerate(table.devices) if d == opened.author), None)
+    if opened.author == days.key.public or seat is None:
+        return _("Back to the next game"), None
+    said = _("{name} opened the next game at this table.").format(name=table.names[seat])
+    return _("Take your seat in the next game"), h("p", {"class": "hint", "role": "status"}, said)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...game import Game
 from ...i18n import N_, Translated, _, ngettext, pgettext
 from ...records import game_link, record_link
+from ..days.view import next_game
 from ..derived import humans, record_of
 from ..lesson.line import coaching
 from ..lesson.view import coach_closing
@@ -94,6 +95,7 @@ def end_screen(model: Model, game: Game) -> Markup:
         for s in order
     ]
     headline = victory([names[s] for s in winners])
+    again, next_note = next_game(model)  # at a table over days, its next game
     return h(
         "main",
         {"class": "screen screen-end", "data-screen": "end"},
@@ -151,13 +153,14 @@ def end_screen(model: Model, game: Game) -> Markup:
             {"class": "hint", "role": "status"},
             _("The host can begin another game at this table: stay, and you sit where you sat."),
         ),
+        next_note,
         h(
             "div",
             {"class": "title-actions"},
             not guest and h(
                 "button",
                 {"type": "button", "class": "primary", "data-msg": "play-again"},
-                _("Play again"),
+                again,
             ),
             model.online and h("button", {"type": "button", "data-msg": "leave-table"},
                                _("Leave the table")),

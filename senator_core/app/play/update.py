@@ -124,8 +124,8 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
         case PlayAgain():
             if model.online is not None:
                 return online.again(model)
-            if model.days is not None:  # a new table over days: its set-up, for a new link
-                return on_screen(model, "setup"), ()
+            if model.days is not None:  # the next game at the table over days
+                return days.play_again(model, now)
             if model.game is None:
                 return replace(model, screen="setup"), ()
             config = replace(model.game.config, seed=None, draws=(), event_order=())
