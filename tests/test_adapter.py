@@ -78,7 +78,8 @@ def strings(source: str) -> list[str]:
 def test_the_adapter_reads_no_format_of_the_address() -> None:
     """The page hands its query to `init` and what follows its "#" to `Invited` as they
     are: the application reads them (`?game=`, `?lang=`, `#table=`, `#offer=`) and says
-    what to take out of the address (`ForgetAddress`), which is done in one place."""
+    what to take out of the address (`ForgetAddress`) or put after its "#" (`Address`),
+    which is done in one place."""
     source = ADAPTER.read_text(encoding="utf-8")
     assert [s for s in strings(source) if re.match(r"[#?&]?[a-z]+=", s)] == []
     assert calls(source, "startswith") == []

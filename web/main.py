@@ -27,6 +27,7 @@ from senator_core.app import Msg, clicked, init, start, update, view
 from senator_core.app.days.messages import Locked, Shared
 from senator_core.app.effects import (
     Accept,
+    Address,
     After,
     Animate,
     Answer,
@@ -464,6 +465,9 @@ class Page:
                 js.document.title = text
             case ForgetAddress(params, fragment):
                 self.forget_address(params, fragment)
+            case Address(fragment):
+                location = js.window.location
+                self.address(str(location.pathname) + str(location.search or "") + fragment)
             case CopyField(field):
                 self.start(self.copy_field(field))
             case PageLanguage(code):
@@ -813,7 +817,11 @@ class Page:
             query.delete(name)
         rest = query.toString()
         kept = "" if fragment else str(location.hash or "")
-        js.history.replaceState(None, "", location.pathname + (f"?{rest}" if rest else "") + kept)
+        self.address(location.pathname + (f"?{rest}" if rest else "") + kept)
+
+    def address(self, path: str) -> None:
+        """The page's address, made `path` without loading the page again."""
+        js.history.replaceState(None, "", path)
 
     def focus(self, element: str) -> None:
         target = js.document.getElementById(element)

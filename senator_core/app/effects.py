@@ -148,6 +148,15 @@ class ForgetAddress:
 
 
 @dataclass(frozen=True)
+class Address:
+    """Put `fragment` after "#" in the page's address ("" for nothing there), without
+    loading the page again or telling it of the change: a reload, or the address kept as
+    a bookmark, opens what it names (the table over days open on the page)."""
+
+    fragment: str
+
+
+@dataclass(frozen=True)
 class CopyField:
     """Put the text of the field with this id on the clipboard; the page sends
     `Copied(field)` once it is there."""
@@ -317,6 +326,7 @@ Effect = (
     | PageTitle
     | PageLanguage
     | ForgetAddress
+    | Address
     | CopyField
     | Moves
     | Connect

@@ -76,6 +76,7 @@ from .online.messages import (
     Mute,
     NetTrouble,
     OnlineMsg,
+    PageShown,
     PeerJoined,
     PeerLeft,
     PeerSent,
@@ -148,6 +149,10 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             model.days is not None and model.online is None
         ):
             return days.update(model, msg, now)  # the table's pages met directly, its chat
+        case PageShown() if model.online is None and (
+            model.days or (model.screen == "title" and model.tables)
+        ):
+            return days.update(model, msg, now)  # a table over days, or the title's list
         case OnlineMsg():
             return online.update(model, msg, now)
         case HistoryMsg():

@@ -26,6 +26,7 @@ from senator_core.app.days.messages import (
 )
 from senator_core.app.days.update import DAYS_LINK, link
 from senator_core.app.effects import (
+    Address,
     After,
     CloseLink,
     Connect,
@@ -35,6 +36,7 @@ from senator_core.app.effects import (
     Notify,
     OpenRelays,
     RelaySend,
+    ReopenRelays,
     Share,
     Store,
     Think,
@@ -44,6 +46,7 @@ from senator_core.app.keeping.saves import DAYS_KEY
 from senator_core.app.messages import Field, Key, Title
 from senator_core.app.online.messages import (
     Invited,
+    PageShown,
     PeerJoined,
     PeerLeft,
     PeerSent,
@@ -649,3 +652,20 @@ def test_the_opener_begins_without_a_friend_who_never_comes() -> None:
     text = Page(view(model)).all_text()
     assert "The game began without you: you are watching it." in text
     assert "Take a seat" not in text and 'name="chat"' not in view(model)  # no chat to watchers
+
+
+def test_the_open_tables_link_stays_in_the_address_and_a_woken_page_asks_its_relays_again() -> None:
+    """While a table over days is open its link is the page's address, so a reload (or a
+    bookmark) comes back to it; the title takes it away. A page seen again after a
+    phone's sleep opens its relays' sockets afresh; after a glance away it does not."""
+    browsers, fragment, at, _rng = seated(23, rounds=1)
+    ann = browsers[0]
+    model = ann.open(at)
+    room = model.tables[0].room
+    model, effects = update(model, ShowTable(room), iso(at))
+    assert Address("#" + fragment) in effects
+    assert update(model, PageShown(30.0), iso(at))[1] == (ReopenRelays(),)
+    assert update(model, PageShown(1.0), iso(at))[1] == ()
+    model, effects = update(model, Title(), iso(at))
+    assert Address("") in effects and model.days is None
+    assert update(model, PageShown(30.0), iso(at))[1] == (ReopenRelays(),)  # the title's list

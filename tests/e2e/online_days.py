@@ -244,6 +244,11 @@ def visits(
         seen["chat"] = chat.inner_text() if chat.count() else None
         if turn == 3:
             say(page, "Back on Monday")
+        if turn == 5:  # a reload comes back to the table, not to the title
+            page.reload()
+            page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+            wait_for(page, f"() => ({STATE})() !== ''", timeout=WAIT)
+            seen["reloaded"] = page.evaluate(SCREEN)
         seen["moved"] = moves_while_my_turn(player, chooser)
         seen["who"] = player.name
         seen["moves"] = moves_of(page)

@@ -199,6 +199,7 @@ def test_friends_who_never_open_at_once_play_a_table_over_days_to_its_end(dist: 
     assert game["opened"] == 13  # every page opened alone
     assert game["next_told"] == "Ann opened the next game at this table."
     assert game["next_lobby"] == "Waiting for 1 more friend to open the link and take a seat."
+    assert visits[5]["reloaded"] == "game"
     chats = [v["chat"] for v in visits]
     assert all("Ann: Back on Monday" in c for c in chats[4:6]), chats
 

@@ -41,6 +41,7 @@ from ...refusals import error_text
 from ..changes import moved_on, on_screen, playing, set_aside
 from ..derived import full_occupants, log_of, turns_for
 from ..effects import (
+    Address,
     After,
     AskToNotify,
     CloseLink,
@@ -53,6 +54,7 @@ from ..effects import (
     Notify,
     OpenRelays,
     RelaySend,
+    ReopenRelays,
     Share,
     Transmit,
     Unlock,
@@ -62,6 +64,7 @@ from ..model import REMOTE, Model
 from ..online.messages import (
     Mute,
     NetTrouble,
+    PageShown,
     PeerJoined,
     PeerLeft,
     PeerSent,
@@ -71,6 +74,7 @@ from ..online.messages import (
     Say,
 )
 from ..online.update import (
+    ASLEEP_SECONDS,
     PROBLEMS,
     _invited_relays,
     _made,
@@ -114,7 +118,7 @@ DAYS_LINK = re.compile(
 )
 
 RelayMsg = RelayOpened | RelayFrame | RelayClosed
-PeerMsg = PeerJoined | PeerLeft | PeerSent | NetTrouble
+PeerMsg = PeerJoined | PeerLeft | PeerSent | NetTrouble | PageShown
 ChatMsg = Say | Mute
 
 
@@ -183,6 +187,10 @@ def update(
             return _peer_sent(model, link, text, now)
         case NetTrouble():
             return model, ()  # no direct connection: the relays carry the table alone
+        case PageShown(hidden):
+            # After a phone's sleep its sockets may have died unseen: opened afresh, each
+            # relay is asked again for the table (and every table on the title's list).
+            return model, ((ReopenRelays(),) if hidden >= ASLEEP_SECONDS else ())
         case Say(text):
             return say(model, text, now)
         case Mute():
@@ -305,15 +313,12 @@ def _key_and_chain(model: Model) -> tuple[Key, Chain]:
 
 def _connect(model: Model, days: Days) -> Effects:
     """Opening the table's relays, meeting its other pages open now directly, holding
-    the browser's lock on its turn (one tab at a time moves at it), and the clocks'
-    timer."""
+    the browser's lock on its turn (one tab at a time moves at it), the clocks' timer,
+    and the table's link in the page's address (a reload comes back to the table)."""
     meet = Connect(days.room, days.secret, days.relays, ice_servers(model))
-    return (
-        Lock(days.room),
-        OpenRelays(days.relays),
-        meet,
-        After(TICK_SECONDS, DaysTick(days.room)),
-    )
+    tick = After(TICK_SECONDS, DaysTick(days.room))
+    here = Address("#" + link(model, days).split("#", 1)[1])
+    return (Lock(days.room), OpenRelays(days.relays), meet, tick, here)
 
 
 def invited(model: Model, fragment: str, now: str) -> tuple[Model, Effects]:
@@ -887,4 +892,4 @@ def close(model: Model) -> tuple[Model, Effects]:
     if model.days is None:
         return model, ()
     game = None if model.game is model.days.table.game else model.game
-    return replace(model, days=None, game=game), (Disconnect(), *_leave_open(model))
+    return replace(model, days=None, game=game), (Disconnect(), *_leave_open(model), Address(""))
