@@ -3,11 +3,13 @@ namespace of the run's own (as the end-to-end tests do; needs root).
 
 Three Chromium pages, each with its own storage, join a three-seat table over days by
 its link and then stay open together, as friends who happen to be there at once: each
-move tapped is timed until the next player's page shows it (median and 95th
-percentile over the game). Once the game is over, a fourth browser with nothing kept
-opens the table's link: the seconds until its page has caught up on the whole game
-from the relay and shows its end, the events and bytes it read, and the events and
-bytes the game left on the relay.
+move tapped is timed until every page shows it (median and 95th percentile), in two
+games side by side: one whose pages cannot make WebRTC connections (the relay alone
+carries the moves), and one whose pages meet directly, its relay stopped halfway (the
+first half both ways, the second over WebRTC alone). Once the first game is over, a
+fourth browser with nothing kept opens the table's link: the seconds until its page
+has caught up on the whole game from the relay and shows its end, the events and
+bytes it read, and the events and bytes the game left on the relay.
 
 Prints figures; asserts nothing.
 
@@ -44,8 +46,37 @@ e2e.POLLING = "raf"  # a move's delay is timed to the frame its page shows it in
 INSIDE = "--inside"
 TURN = """() => !!document.querySelector(
   '#decision [data-action]:not([disabled]), #decision [data-msg="pick"]:not([disabled])')"""
+NO_WEBRTC = "delete window.RTCPeerConnection;"  # the page then plays through the relays alone
+MET = """() => window.senator.pyodide.runPython(
+  "d = page.model.days\\nlen(d.links.caught) if d else 0")"""
 READ = """() => window.senator.pyodide.runPython(
   "d = page.model.days\\n[d.shelves.got_bytes, len(d.shelves.events)] if d else [0, 0]").toJs()"""
+
+
+def figures(delays: list[float]) -> dict[str, int]:
+    ordered = sorted(delays)
+    return {
+        "taps": len(delays),
+        "median_ms": round(statistics.median(delays) * 1000),
+        "p95_ms": round(ordered[int(len(ordered) * 0.95)] * 1000),
+    }
+
+
+def seated(browser: Any, site: Site, relay_url: str, shots: Path, direct: bool) -> list[Player]:
+    """Three friends at a new table over days, their pages open together and dealt."""
+    players = [Player(browser, n, site.origin, shots) for n in NAMES]
+    if not direct:
+        for player in players:
+            player.context.add_init_script(NO_WEBRTC)
+    ann, bea, cyd = players
+    fragment = "#" + open_days_table(ann, relay_url, "1").split("#", 1)[1]
+    for friend in (bea, cyd):
+        take_seat(friend, fragment)
+    for player in players:  # the opener begins, each reveals, the deal comes
+        wait_for(player.page, "() => Number(document.documentElement.dataset.moves) >= 0")
+        if direct:
+            wait_for(player.page, f"() => ({MET})() >= 2")
+    return players
 
 
 def measure(seed: int) -> dict[str, Any]:
@@ -59,22 +90,13 @@ def measure(seed: int) -> dict[str, Any]:
     try:
         with sync_playwright() as p:
             browser = namespace_chromium(p)
-            ann, bea, cyd = players = [Player(browser, n, site.origin, shots) for n in NAMES]
             wait_for_relay(relay, relay_url, folder)
-            fragment = "#" + open_days_table(ann, relay_url, "1").split("#", 1)[1]
-            for friend in (bea, cyd):
-                take_seat(friend, fragment)
-            # Everyone is there: the opener begins, each reveals, the deal comes.
-            for player in players:
-                wait_for(player.page, "() => Number(document.documentElement.dataset.moves) >= 0")
+            # The relay alone, a whole game.
+            players = seated(browser, site, relay_url, shots, direct=False)
             pages = [pl.page for pl in players]
-            delays = tap(pages, chooser)
+            fragment = "#" + pages[0].input_value("#days-link").split("#", 1)[1]
+            out["relay_only"] = figures(tap(pages, chooser))
             out["moves"] = moves_of(pages[0])
-            out["taps"] = len(delays)
-            out["move_to_other_pages_ms"] = {
-                "median": round(statistics.median(delays) * 1000),
-                "p95": round(sorted(delays)[int(len(delays) * 0.95)] * 1000),
-            }
             for player in players:
                 player.close()
             # A device with nothing kept opens the link once the game is over.
@@ -92,8 +114,16 @@ def measure(seed: int) -> dict[str, Any]:
                 "events_read": events,
                 "kB_read": round(read_bytes / 1000),
             }
+            dan.close()
+            out["on_relay"] = kept_on(folder / "relay.sqlite3")
+            # Met directly: 40 moves both ways, then the relay stops.
+            direct = seated(browser, site, relay_url, shots, direct=True)
+            pages = [pl.page for pl in direct]
+            out["relay_and_direct"] = figures(tap(pages, chooser, moves=40))
+            relay.terminate()
+            relay.wait()
+            out["direct_only"] = figures(tap(pages, chooser))
             browser.close()
-        out["on_relay"] = kept_on(folder / "relay.sqlite3")
     finally:
         relay.terminate()
         site.stop()

@@ -325,7 +325,10 @@ class Page:
 
     # ------------------------------------------------------------------ messages in
 
+    NEWS = (RelayOpened, RelayClosed, RelayFrame, PeerJoined, PeerLeft, PeerSent)
+
     def dispatch(self, msg: Msg) -> None:
+        before = self.model
         try:
             self.model, effects = update(self.model, msg, now())
         except Exception as err:  # a bug must not take the page down with it
@@ -335,7 +338,11 @@ class Page:
             self.dispatch(Failed(f"{type(err).__name__}: {err}"))
             return
         animate = next((e for e in effects if isinstance(e, Animate)), None)
-        self.draw(animate)
+        # The network's news that changed nothing (an event held already) draws nothing:
+        # the same model draws alike. (A field's own message draws always, to show the
+        # value the model kept.)
+        if self.model is not before or animate is not None or not isinstance(msg, self.NEWS):
+            self.draw(animate)
         self.carry_out(effects)
 
     def on_click(self, event: Any) -> None:

@@ -66,7 +66,10 @@ LinkOut = Send | Shut | Caught
 class Links:
     """This device's direct connections at one table: for each, how many frames it sent,
     which records it holds (what it said, sent or was sent), and whether it answered
-    what this device holds (`caught`)."""
+    what this device holds (`caught`). The count of frames and what each connection
+    holds are shared by every copy: they say what came and what the other page has,
+    whichever copy took it, and only grow; so an event that comes again costs a lookup
+    and changes nothing else (`again`)."""
 
     frames: dict[str, int] = field(default_factory=dict)
     holds: dict[str, set[str]] = field(default_factory=dict)
@@ -79,8 +82,6 @@ class Links:
     def copy(self) -> Links:
         return replace(
             self,
-            frames=dict(self.frames),
-            holds={link: set(keys) for link, keys in self.holds.items()},
             answered=set(self.answered),
             caught=set(self.caught),
             shut=set(self.shut),
@@ -113,6 +114,28 @@ class Links:
             kept.pop(link, None)
         self.answered.discard(link)
         self.caught.discard(link)
+
+    def again(self, link: str, text: str, shelves: Shelves) -> bool:
+        """Whether the frame `text` on `link` is an event this device holds already, and
+        that connection is known to hold it: counted, and nothing more to do. (The same
+        move comes from the page that made it and from each page that passes it on.)"""
+        if link in self.shut or link not in self.holds or self._over(link):
+            return False
+        try:
+            frame = json.loads(text)
+        except (ValueError, RecursionError):
+            return False
+        match frame:
+            case ["EVENT", dict(event)]:
+                known = shelves.ids.get(str(event.get("id")))
+                if known is not None and event == shelves.events.get(known):
+                    self.frames[link] = self.frames.get(link, 0) + 1
+                    self.holds[link].add(known)
+                    return True
+        return False
+
+    def _over(self, link: str) -> bool:
+        return self.frames.get(link, 0) >= MAX_FRAMES
 
     def frame(self, link: str, text: str, shelves: Shelves) -> tuple[list[LinkOut], list[Record]]:
         """A frame on the connection `link`: what to do, and the new records it brought."""

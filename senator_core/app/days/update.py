@@ -563,6 +563,8 @@ def _peer_sent(model: Model, link: str, text: str, now: str) -> tuple[Model, Eff
     days = model.days
     if days is None or link in days.links.shut or link not in days.links.holds:
         return model, ()  # a connection shut for flooding: dropped unread, at no cost
+    if days.links.again(link, text, days.shelves):
+        return model, ()  # an event held already: counted, nothing to show
     was = days.table.my_turn()
     clock = _clock(days, now)
     lobby, table, shelves, links = days.copied()
