@@ -662,7 +662,7 @@ def test_friends_claim_seats_days_apart_and_the_opener_begins_once_all_are_taken
     assert all(t.take(begin) is None for t in tables)
     table = tables[0]
     assert table.devices == (keys[0].public, keys[1].public, keys[2].public, "")
-    assert table.names == ("Livia", "Brutus", "Cassia", "") and table.limit == 2 * DAY
+    assert table.names == ("Livia", "Brutus", "Cassia", "Senator 4") and table.limit == 2 * DAY
     outsider = Table(keys[3], chains[3])
     assert outsider.take(begin) is None and outsider.seat() is None  # it was not seated
     # A hostile claim: a seat that is a computer's, a name too long, no chain top.

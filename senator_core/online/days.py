@@ -522,7 +522,9 @@ class Table:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(self.begin.body["names"]) if self.begin is not None else ()
+        """The players' names: as the beginning gives them, the set-up's where it gives
+        none (a computer's seat)."""
+        return self.config.player_names() if self.begin is not None else ()
 
     @property
     def state(self) -> State:

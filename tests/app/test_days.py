@@ -652,6 +652,24 @@ def test_the_opener_begins_without_a_friend_who_never_comes() -> None:
     text = Page(view(model)).all_text()
     assert "The game began without you: you are watching it." in text
     assert "Take a seat" not in text and 'name="chat"' not in view(model)  # no chat to watchers
+    cyd.close()
+    # Played to its end, the table's next game keeps the computer where it sat.
+    day = 10
+    while model.screen != "end":
+        day += 1
+        assert day < 200, "the game did not end"
+        for player in (bea, ann):
+            model = visit(player, BEGINNING + day * DAY, rng)
+            if model.screen != "end":
+                player.close()
+    model = (
+        ann.send(PlayAgain(), BEGINNING + day * DAY)
+        if ann.model
+        else bea.send(PlayAgain(), BEGINNING + day * DAY)
+    )
+    assert model.screen == "lobby" and model.days is not None
+    assert model.days.lobby.offer is not None
+    assert model.days.lobby.offer.body["levels"] == ["", "", "normal"]
 
 
 def test_the_open_tables_link_stays_in_the_address_and_a_woken_page_asks_its_relays_again() -> None:
@@ -669,3 +687,21 @@ def test_the_open_tables_link_stays_in_the_address_and_a_woken_page_asks_its_rel
     model, effects = update(model, Title(), iso(at))
     assert Address("") in effects and model.days is None
     assert update(model, PageShown(30.0), iso(at))[1] == (ReopenRelays(),)  # the title's list
+
+
+def test_the_last_seat_taken_says_when_the_game_begins() -> None:
+    """Once every seat is taken, the lobby says the game begins when the opener next
+    opens the table, or now, if the opener's page is at the table (met directly)."""
+    relay = Relay(RELAY)
+    ann, bea = Browser("Ann", relay), Browser("Bea", relay)
+    fragment = open_table(ann, BEGINNING, players=3, computers=1)
+    ann.close()
+    bea.open(BEGINNING + 5, "#" + fragment)
+    bea.send(Field("seat-0-name", "Bea"), BEGINNING + 5)
+    model = bea.send(ClaimSeat(), BEGINNING + 5)
+    assert "the game begins when Ann next opens the table" in Page(view(model)).all_text()
+    assert model.days is not None and model.days.lobby.offer is not None
+    model.days.links.opened("ann", model.days.shelves, "a" * 32)
+    model.days.links.here["ann"] = model.days.lobby.offer.author  # as proven on meeting
+    text = Page(view(model)).all_text()
+    assert "Every seat is taken: Ann is here, and the game begins now." in text

@@ -109,6 +109,10 @@ def lobby_screen(model: Model) -> Markup:
             "Waiting for {n} more friends to open the link and take a seat.",
             len(open_seats),
         ).format(n=len(open_seats))
+    elif offer.author in days.links.present:
+        status = _("Every seat is taken: {name} is here, and the game begins now.").format(
+            name=offer.body["name"]
+        )
     else:
         status = _(
             "Every seat is taken: the game begins when {name} next opens the table, and"
