@@ -116,9 +116,10 @@ class Links:
         self.caught.discard(link)
 
     def again(self, link: str, text: str, shelves: Shelves) -> bool:
-        """Whether the frame `text` on `link` is an event this device holds already, and
-        that connection is known to hold it: counted, and nothing more to do. (The same
-        move comes from the page that made it and from each page that passes it on.)"""
+        """Whether the frame `text` on `link` is an event this device holds already: if
+        so it is counted, the connection is known to hold it, and nothing more is to be
+        done. (The same move comes from the page that made it and from each page that
+        passes it on.)"""
         if link in self.shut or link not in self.holds or self._over(link):
             return False
         try:
