@@ -842,6 +842,9 @@ class Page:
             body = js.document.querySelector(".log-body")
             if body:
                 body.scrollTop = body.scrollHeight
+        elif to == "chat":
+            for chat in js.document.querySelectorAll(".chat"):
+                chat.scrollTop = chat.scrollHeight
         elif to and (section := js.document.getElementById(to)):
             if nearest:
                 section.scrollIntoView(js_object({"block": "nearest"}))

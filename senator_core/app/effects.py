@@ -115,9 +115,9 @@ class Focus:
 
 @dataclass(frozen=True)
 class Scroll:
-    """Scroll: "top" (the page), "log" (the log to its newest line), or the element
-    with this id into view: to the top of the screen, or (`nearest`) only as far as
-    brings it into view, if it is not."""
+    """Scroll: "top" (the page), "log" (the log to its newest line), "chat" (a table's
+    chat to its newest line), or the element with this id into view: to the top of the
+    screen, or (`nearest`) only as far as brings it into view, if it is not."""
 
     to: str
     nearest: bool = False

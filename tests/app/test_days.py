@@ -37,6 +37,7 @@ from senator_core.app.effects import (
     OpenRelays,
     RelaySend,
     ReopenRelays,
+    Scroll,
     Share,
     Store,
     Think,
@@ -404,9 +405,14 @@ def test_players_who_leave_are_played_by_the_computer_and_catch_up_on_the_whole_
         leaver.close()
     model = visit(ann, at + 20, rng)
     assert model.screen == "end"
+    text = Page(view(model)).all_text()
+    assert "A computer played for Bea and Cyd for part of this game." in text, text
     ann.close()
     model = bea.open(at + 30)
     assert model.tables[0].over, model.tables[0]
+    ended = bea.send(ShowTable(model.tables[0].room), at + 30)
+    assert ended.screen == "end"
+    assert Page(view(ended)).texts("own-place"), "the place Bea's seat finished in is hers"
     assert len(model.peeks[0].table.stream) > 64  # more than wait for one another at once
     assert model.history and model.history[0].names == ["Ann", "Bea", "Cyd"]  # kept once
 
@@ -530,6 +536,8 @@ def test_pages_open_at_once_meet_directly_and_play_to_the_end_while_the_relay_is
     assert len({len(t.stream) for t in tables}) == 1, "every page caught up on every other"
     assert ann.model is not None
     assert "At the table now: Bea and Cyd." in Page(view(ann.model)).all_text()
+    # Nobody is told of a turn at the table they are at.
+    assert not any("Tell them" in Page(view(b.model)).all_text() for b in browsers if b.model)
     for _step in range(2_000):
         at += 1
         moved = False
@@ -597,6 +605,9 @@ def test_a_line_left_in_the_tables_chat_is_read_days_later() -> None:
         ann.send(Field("chat", text), at)
     model = ann.send(Key("Enter", "chat"), at)
     assert model.days is not None and model.days.draft == ""
+    assert ann.model is not None
+    _said, effects = update(ann.model, Say("👍"), iso(at + 1))
+    assert Scroll("chat") in effects  # the newest line in view
     ann.send(Say("👍"), at + 1)
     ann.send(Say("<b>not a reaction</b>"), at + 2)
     ann.close()

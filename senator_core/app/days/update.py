@@ -55,6 +55,7 @@ from ..effects import (
     OpenRelays,
     RelaySend,
     ReopenRelays,
+    Scroll,
     Share,
     Transmit,
     Unlock,
@@ -531,6 +532,9 @@ def _arrived(
         names = [n for s, n in enumerate(table.names) if s != table.seat()]
         said = _("Your turn at the table with {names}.").format(names=and_list(names))
         effects = (*effects, Notify(_("Senator"), said))
+    before = model.days
+    if before is not None and len(table.lines) > len(before.table.lines):
+        effects = (*effects, Scroll("chat"))  # the newest line in view
     return _shown(model, days, now, keep=days.told), effects
 
 
@@ -734,7 +738,8 @@ def say(model: Model, text: str, now: str) -> tuple[Model, Effects]:
         except ValueError:
             return [], _("You have said all a table's chat keeps.")
 
-    return _changed(replace(model, days=stamped), now, said)
+    changed, effects = _changed(replace(model, days=stamped), now, said)
+    return changed, (*effects, Scroll("chat"))
 
 
 def draft(model: Model, text: str) -> Model:
@@ -768,10 +773,13 @@ def seats_of(days: Days) -> tuple[str, ...]:
     table = days.table
     game, seat = table.game, table.seat()
     held = table.point and game is not None and game.to_move == seat
+    over = game is not None and game.decision == "over"
     out = []
     for s in range(len(table.devices)):
         level = table.level(s)
-        if level is not None:
+        if s == seat and over:
+            out.append(HUMAN)  # the results are the player's, whoever played at the end
+        elif level is not None:
             out.append(level)
         elif s == seat and not held and not days.elsewhere:
             out.append(HUMAN)

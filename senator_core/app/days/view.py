@@ -293,6 +293,8 @@ def _tell(days: Days, game: Game) -> Markup | None:
     table = days.table
     if game.decision == "over" or table.my_turn() or not table.awaited():
         return None
+    if all(table.devices[s] in days.links.present for s in table.awaited()):
+        return None  # they are at the table now
     return _share_button(_("Tell them it is their turn"))
 
 
@@ -415,3 +417,21 @@ def next_game(model: Model) -> tuple[str, Markup | None]:
         return _("Back to the next game"), None
     said = _("{name} opened the next game at this table.").format(name=table.names[seat])
     return _("Take your seat in the next game"), h("p", {"class": "hint", "role": "status"}, said)
+
+
+def stood_note(model: Model) -> Markup | None:
+    """At the end of a table over days: the players a computer played for, for a while
+    (their time ran out) or for good (they left), since the results do not say so."""
+    days = model.days
+    if days is None or days.table.game is None:
+        return None
+    table = days.table
+    seats = sorted(
+        {int(r.body["seat"]) for r in table.stream if r.kind in ("stand", "leave")}
+        & set(range(len(table.devices)))
+    )
+    if not seats:
+        return None
+    names = and_list([table.names[s] for s in seats])
+    said = _("A computer played for {names} for part of this game.").format(names=names)
+    return h("p", {"class": "hint"}, said)

@@ -55,6 +55,7 @@ from ..effects import (
     OpenRelays,
     RelaySend,
     ReopenRelays,
+    Scroll,
     Transmit,
 )
 from ..keeping.saves import add_kept, kept
@@ -915,6 +916,8 @@ def _carried(
         for link, texts in relayed.items():
             out += _frames(path.send(link, texts, online.clock))
         online = replace(online, path=path)
+    if len(lines) > len(online.lines):
+        out.append(Scroll("chat"))  # the newest line in view
     online = replace(online, device=device, lines=tuple(lines[-CHAT_KEPT:]))
     return synced(replace(model, online=online, notice=notice), now), tuple(out)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...game import Game
 from ...i18n import N_, Translated, _, ngettext, pgettext
 from ...records import game_link, record_link
-from ..days.view import next_game
+from ..days.view import next_game, stood_note
 from ..derived import humans, record_of
 from ..lesson.line import coaching
 from ..lesson.view import coach_closing
@@ -107,6 +107,7 @@ def end_screen(model: Model, game: Game) -> Markup:
         h("h1", None, _("The game is over")),
         h("p", {"class": "winners"}, headline),
         _own_place(model, game),
+        stood_note(model),
         _closing(model),
         h(
             "div",
