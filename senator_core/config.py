@@ -60,19 +60,21 @@ class Variants:
 
 def _check_name(name: Any, seat: int) -> str:
     if not isinstance(name, str):
-        raise ValueError(_("the name of seat {seat} must be text").format(seat=seat))
+        raise ValueError(_("the name of seat {seat} must be text").format(seat=seat + 1))
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise ValueError(_("the name of seat {seat} is empty").format(seat=seat))
+        raise ValueError(_("the name of seat {seat} is empty").format(seat=seat + 1))
     if len(cleaned) > MAX_NAME_LENGTH:
         message = ngettext(
             "the name of seat {seat} is longer than {n} character",
             "the name of seat {seat} is longer than {n} characters",
             MAX_NAME_LENGTH,
         )
-        raise ValueError(message.format(seat=seat, n=MAX_NAME_LENGTH))
+        raise ValueError(message.format(seat=seat + 1, n=MAX_NAME_LENGTH))
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in cleaned):
-        raise ValueError(_("the name of seat {seat} holds control characters").format(seat=seat))
+        raise ValueError(
+            _("the name of seat {seat} holds control characters").format(seat=seat + 1)
+        )
     return cleaned
 
 

@@ -62,6 +62,7 @@ from ..keeping.saves import add_kept, kept
 from ..model import REMOTE, Model
 from ..setup.state import PALETTE_SIZE, RELAYS, RELAYS_BEFORE
 from ..setup.update import game_config, usable
+from ..ui.text import said_of
 from .messages import (
     AcceptCode,
     BeginTable,
@@ -304,7 +305,7 @@ def seats_to_share(model: Model) -> tuple[GameConfig, tuple[str, ...]] | str:
     try:
         config = game_config(model.setup)
     except ValueError as err:
-        return str(err).rstrip(".") + "."
+        return said_of(err)
     occupants = model.setup.occupants[: config.players]
     if occupants[0] != HUMAN:
         return _("The first seat is yours at an online table: make it Human.")

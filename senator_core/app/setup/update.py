@@ -14,6 +14,7 @@ from ...rules import MAX_PLAYERS, MIN_PLAYERS
 from ..changes import on_screen, playing_new
 from ..effects import Effects, Scroll
 from ..model import Model
+from ..ui.text import said_of
 from .messages import Message, NewGame, QuickPlay, Start
 from .state import (
     FIRST_OCCUPANTS,
@@ -38,7 +39,7 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
             try:
                 config = game_config(model.setup)
             except ValueError as err:
-                return replace(model, notice=str(err).rstrip(".") + "."), ()
+                return replace(model, notice=said_of(err)), ()
             return playing_new(model, config, now), ()
         case QuickPlay():
             return _quick_play(model, now), ()

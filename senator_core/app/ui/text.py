@@ -198,6 +198,13 @@ def power_text(kind: str, variants: Variants) -> str:
 # The one home of joining words into a list: every list a player reads is made here.
 
 
+def said_of(error: Exception) -> str:
+    """A refusal's words as a sentence for a notice: capital first, full stop last (the
+    checks below the application say theirs as clauses)."""
+    text = str(error).rstrip(".")
+    return text[:1].upper() + text[1:] + "."
+
+
 def _commas(items: Sequence[str]) -> str:
     # Translators: between the items of a list of tokens, senators or cards, but the
     # last two.
