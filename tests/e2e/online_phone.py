@@ -37,6 +37,7 @@ from tests.e2e.online_game import (  # noqa: E402
     own_turn,
     seat_by_link,
     tap,
+    tap_once,
 )
 from tests.e2e.online_table import namespace_chromium, start_relay  # noqa: E402
 
@@ -198,9 +199,10 @@ def play(dist: Path, shots: Path, sleeps: int, folder: Path) -> dict[str, Any]:
             for _ in range(sleeps):
                 tap(pages, chooser, 1)
                 while not own_turn(host):  # the phone sleeps as the host's turn comes
-                    if own_turn(phone):
-                        tap([phone], chooser, 1)
-                    else:
+                    # One look at a time: the phone's turn may pass by itself (a move that
+                    # is no choice), and a blocking tap would wait for it while the host's
+                    # turn waits for nobody.
+                    if not tap_once(phone, chooser):
                         host.wait_for_timeout(100)
                 phone.evaluate(ASLEEP, SLEEP_SECONDS)
                 before = moves_of(host)
