@@ -309,8 +309,50 @@ MET = """() => window.senator.pyodide.runPython(
 # The result of the game this page keeps, as JSON ("" before there is one).
 KEPT_RESULT = """() => window.senator.pyodide.runPython(
   "import json\\nh = page.model.history\\njson.dumps(h[0].result) if h else ''")"""
-# What a browser logs of the sockets to a relay that has stopped.
-RELAY_GONE = ("WebSocket connection to", "WebSocket is already in CLOSING or CLOSED state")
+# What a browser logs of the sockets to a relay that has stopped, and what the transport
+# logs of a connection the other page closed (the flood's, in the attack).
+RELAY_GONE = (
+    "WebSocket connection to",
+    "WebSocket is already in CLOSING or CLOSED state",
+    "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called",
+)
+
+# Through the attacker's own transport, to the page of the device `victim`: an event of
+# the table with its content swapped, an old event again, then far more frames than a
+# whole game sends. What the attacking page sent.
+ATTACK = """
+import json
+days = page.model.days
+link = next(l for l, device in days.links.here.items() if device == victim)
+events = list(days.shelves.events.values())
+forged = {**events[-1], "content": events[0]["content"]}
+sent = [json.dumps(["EVENT", forged]), json.dumps(["EVENT", events[1]])]
+sent += [json.dumps(["EVENT", {"id": str(n)}]) for n in range(4100)]
+for text in sent:
+    page.table.send(text, link)
+len(sent)
+"""
+# What the page under attack shows and holds: its notice, its moves, the connections it
+# shut, the events it holds.
+VICTIM = """() => window.senator.pyodide.runPython(
+  "import json\\nd = page.model.days\\nm = page.model\\n"
+  + "json.dumps([m.notice, m.game.moves, len(d.links.shut), len(d.shelves.events)])")"""
+
+
+def attack(attacker: Any, victim: Any) -> dict[str, Any]:
+    """The attacker's page forges, replays and floods the victim's over their direct
+    connection, once the game is over."""
+    before = json.loads(victim.evaluate(VICTIM))
+    key = victim.evaluate("() => window.senator.pyodide.runPython('page.model.days.key.public')")
+    attacker.evaluate(
+        "([code, key]) => { const py = window.senator.pyodide;"
+        " py.globals.set('victim', key); return py.runPython(code); }",
+        [ATTACK, key],
+    )
+    shut = "() => window.senator.pyodide.runPython('len(page.model.days.links.shut)') > 0"
+    wait_for(victim, shut, timeout=WAIT)
+    after = json.loads(victim.evaluate(VICTIM))
+    return {"before": before, "after": after}
 
 
 def together(
@@ -354,6 +396,8 @@ def together(
         wait_for(page, f"() => ({KEPT_RESULT})() !== ''", timeout=WAIT)
     out["results"] = [page.evaluate(KEPT_RESULT) for page in pages]
     pages[1].screenshot(path=str(shots / "days-together-end-1280.png"))
+    out["attack"] = attack(pages[0], pages[1])
+
     for player in players:
         player.errors = [e for e in player.errors if not any(g in e for g in RELAY_GONE)]
         player.close()

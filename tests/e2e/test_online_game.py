@@ -225,3 +225,12 @@ def test_pages_of_a_table_over_days_open_at_once_play_on_directly_when_the_relay
     assert game["screens"] == ["end"] * 3
     assert len(set(game["results"])) == 1
     assert "Bea: Good luck" in game["chat"]
+    # Ann's page forges, replays and floods Bea's over their direct connection: nothing
+    # is taken, the connection is shut, and Bea is told.
+    (notice, moves, shut, events), after = game["attack"]["before"], game["attack"]["after"]
+    assert notice is None and shut == 0
+    assert (
+        after[0]
+        == "A device at the table sent far more than a game sends: its connection is closed."
+    )
+    assert after[1:] == [moves, 1, events]

@@ -573,6 +573,10 @@ def _peer_sent(model: Model, link: str, text: str, now: str) -> tuple[Model, Eff
     clock = _clock(days, now)
     lobby, table, shelves, links = days.copied()
     outs, records = links.frame(link, text, shelves)
+    if not outs and not records and links.here == days.links.here:
+        # Nothing of use (a forged, foreign or malformed frame): counted on the shared
+        # count, and the page left as it was, so a flood costs no drawing until it is shut.
+        return model, ()
     days = replace(days, lobby=lobby, table=table, shelves=shelves, links=links, clock=clock)
     days, passed = _came(days, records, link in links.caught)
     effects = (*_transmitted(outs), *passed)
