@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.e2e import conftest as e2e  # noqa: E402
 from tests.e2e.conftest import SUBPATH, Site, wait_for  # noqa: E402
-from tests.e2e.online_days import NAMES, Player, open_days_table, take_seat  # noqa: E402
+from tests.e2e.online_days import MET, NAMES, Player, open_days_table, take_seat  # noqa: E402
 from tests.e2e.online_game import moves_of, tap  # noqa: E402
 from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
 from tests.e2e.test_transport import network_namespace  # noqa: E402
@@ -47,8 +47,6 @@ INSIDE = "--inside"
 TURN = """() => !!document.querySelector(
   '#decision [data-action]:not([disabled]), #decision [data-msg="pick"]:not([disabled])')"""
 NO_WEBRTC = "delete window.RTCPeerConnection;"  # the page then plays through the relays alone
-MET = """() => window.senator.pyodide.runPython(
-  "d = page.model.days\\nlen(d.links.caught) if d else 0")"""
 READ = """() => window.senator.pyodide.runPython(
   "d = page.model.days\\n[d.shelves.got_bytes, len(d.shelves.events)] if d else [0, 0]").toJs()"""
 

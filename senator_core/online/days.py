@@ -1020,10 +1020,10 @@ class Table:
     def my_turn(self) -> bool:
         return self.seat() in self.awaited() and not self.point
 
-    def seat(self) -> int | None:
-        """This device's seat, if it has one."""
-        me = self.key.public
-        return self.devices.index(me) if me in self.devices else None
+    def seat(self, device: str = "") -> int | None:
+        """The seat of `device` (this one by default), if it has one."""
+        device = device or self.key.public
+        return self.devices.index(device) if device in self.devices else None
 
     def play(self, action: str, now: float) -> Record:
         """This device's player's move; ValueError if it is not theirs to make or not

@@ -191,6 +191,7 @@ def play(dist: Path, shots: Path, folder: Path, scenario: Scenario) -> dict[str,
         with sync_playwright() as p:
             browser = namespace_chromium(p)
             players = [Player(browser, n, site.origin, shots) for n in NAMES]
+            wait_for_relay(relay, relay_url, folder)
             try:
                 scenario(players, relay, relay_url, folder, shots, chooser, out)
             except Exception:
@@ -221,7 +222,6 @@ def visits(
 ) -> None:
     """The visits, one page open at a time (see the module's note)."""
     ann, bea, cyd = players
-    wait_for_relay(relay, relay_url, folder)
     # Ann opens a table over days, two days a move, and closes the page.
     link = open_days_table(ann, relay_url, "2")
     page = ann.page
@@ -368,7 +368,6 @@ def together(
     seats and stay; their pages meet directly; a few moves pass, then the relay stops,
     and the game goes on to its end over the direct connections alone."""
     ann, bea, cyd = players
-    wait_for_relay(relay, relay_url, folder)
     fragment = "#" + open_days_table(ann, relay_url, "1").split("#", 1)[1]
     for friend in (bea, cyd):
         take_seat(friend, fragment)

@@ -412,7 +412,7 @@ def next_game(model: Model) -> tuple[str, Markup | None]:
     opened = table.next_game()
     if opened is None:
         return _("Play again at this table"), None
-    seat = next((s for s, d in enumerate(table.devices) if d == opened.author), None)
+    seat = table.seat(opened.author)
     if opened.author == days.key.public or seat is None:
         return _("Back to the next game"), None
     said = _("{name} opened the next game at this table.").format(name=table.names[seat])
