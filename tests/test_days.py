@@ -641,11 +641,13 @@ def test_friends_claim_seats_days_apart_and_the_opener_begins_once_all_are_taken
         lobbies[0].begin(chains[0], 0.0)
     shelf.append(open_lobby(1, DAY).claim(chains[1], "Brutus", DAY))
     shelf.append(lobbies[1].claim(chains[1], "Brutus again", DAY + 5))  # its second: ignored
+    assert lobbies[1].reclaim(chains[1], DAY + 6) is None  # it holds a seat
     assert open_lobby(2, 2 * DAY).open_seats() == [2]
     shelf.append(lobbies[2].claim(chains[2], "Cassia", 2 * DAY))
     assert open_lobby(3, 3 * DAY).open_seats() == []
     with pytest.raises(ValueError, match="no seat"):
         lobbies[3].claim(chains[3], "Late", 3 * DAY)
+    assert lobbies[3].reclaim(chains[3], 3 * DAY) is None  # it never claimed, and none is open
     late = Record(
         lobbies[3].topic,
         "claim",

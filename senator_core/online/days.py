@@ -409,6 +409,16 @@ class Lobby:
         assert problem is None, problem
         return record
 
+    def reclaim(self, chain: Chain, now: float) -> Record | None:
+        """This device's claim of the first open seat again, under the same name, when
+        its claim lost its seat to an earlier one (two friends who took a seat at once);
+        None when it holds a seat, never claimed one, or no seat is open."""
+        mine = [c for c in self.claims.values() if c.author == self.key.public]
+        held = {c.author for c in self.seated().values()}
+        if not mine or self.key.public in held or not self.open_seats():
+            return None
+        return self.claim(chain, max(mine, key=lambda c: c.body["at"]).body["name"], now)
+
     def begin(self, chain: Chain, now: float, fill: bool = False) -> Record:
         """The game's beginning, made by the opener's device once every open seat is
         claimed, or at once with the computer of the table's stand-in level at each seat

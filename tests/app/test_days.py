@@ -716,3 +716,37 @@ def test_the_last_seat_taken_says_when_the_game_begins() -> None:
     model.days.links.here["ann"] = model.days.lobby.offer.author  # as proven on meeting
     text = Page(view(model)).all_text()
     assert "Every seat is taken: Ann is here, and the game begins now." in text
+
+
+def test_two_friends_who_take_a_seat_at_once_both_sit() -> None:
+    """Two friends open the link together and take a seat before either page has heard
+    the other's claim: both claim the first open seat, one claim stands, and the other
+    page claims the next open seat at once, under the same name."""
+    relay = Relay(RELAY)
+    ann, bea, cyd = Browser("Ann", relay), Browser("Bea", relay), Browser("Cyd", relay)
+    fragment = open_table(ann, BEGINNING)
+    ann.close()
+    for friend in (bea, cyd):
+        friend.open(BEGINNING + 5, "#" + fragment)
+        friend.send(Field("seat-0-name", friend.name), BEGINNING + 5)
+    for friend in (bea, cyd):
+        friend.send(ClaimSeat(), BEGINNING + 5)  # neither has heard the other's claim yet
+    for _ in range(2):
+        for friend in (bea, cyd):
+            friend.heard(BEGINNING + 6)
+    seats = []
+    for friend in (bea, cyd):
+        assert friend.model is not None and friend.model.days is not None
+        held = friend.model.days.lobby.seated()
+        assert {c.body["name"] for c in held.values()} == {"Bea", "Cyd"}
+        seats.append(next(s for s, c in held.items() if c.body["name"] == friend.name))
+        said = Page(view(friend.model)).all_text()
+        assert "the game begins when Ann next opens the table" in said
+    assert sorted(seats) == [1, 2]
+    bea.close()
+    cyd.close()
+    model = ann.open(BEGINNING + 60)
+    model = ann.send(ShowTable(model.tables[0].room), BEGINNING + 60)
+    assert model.days is not None
+    names = model.days.table.names
+    assert (names[0], names[seats[0]], names[seats[1]]) == ("Ann", "Bea", "Cyd")

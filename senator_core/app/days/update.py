@@ -605,6 +605,10 @@ def _due(days: Days, clock: float) -> tuple[Days, Effects]:
         if not seated and lobby.open_seats():  # the next game's seat, taken at once
             made.append(lobby.claim(days.chain, days.claiming, clock))
         days = replace(days, claiming="")
+    if table.begin is None and not days.opener and lobby.offer is not None:
+        again = lobby.reclaim(days.chain, clock)  # a seat lost to a friend's earlier claim
+        if again is not None:
+            made.append(again)
     if table.begin is not None:
         made += table.due(clock, computers=False)  # the computers think in the background
     if not made:
