@@ -665,17 +665,58 @@ def test_friends_claim_seats_days_apart_and_the_opener_begins_once_all_are_taken
     table = tables[0]
     assert table.devices == (keys[0].public, keys[1].public, keys[2].public, "")
     assert table.names == ("Livia", "Brutus", "Cassia", "Senator 4") and table.limit == 2 * DAY
+    assert lobbies[0].turn() == ()  # nobody shared a TURN server
     outsider = Table(keys[3], chains[3])
     assert outsider.take(begin) is None and outsider.seat() is None  # it was not seated
-    # A hostile claim: a seat that is a computer's, a name too long, no chain top.
+    # A hostile claim: a seat that is a computer's, a name too long, no chain top, TURN
+    # servers that are not a list of them, or too many.
+    turn = "turn:t.example:3478 user pass"
     for body in (
         {"seat": 3, "top": chains[3].top, "name": "X", "at": 0},
         {"seat": 1, "top": chains[3].top, "name": "X" * 99, "at": 0},
         {"seat": 1, "top": "top", "name": "X", "at": 0},
         {"seat": True, "top": chains[3].top, "name": "X", "at": 0},
+        {"seat": 1, "top": chains[3].top, "name": "X", "at": 0, "turn": turn},
+        {"seat": 1, "top": chains[3].top, "name": "X", "at": 0, "turn": ["stun:s.example"]},
+        {"seat": 1, "top": chains[3].top, "name": "X", "at": 0, "turn": [turn] * 5},
     ):
         claim = Record(lobbies[0].topic, "claim", 1, "", body, "").signed(keys[3])
         assert lobbies[0].take(claim) == "claim"
+
+
+def test_the_turn_servers_of_the_offer_and_the_seats_claims_are_the_tables() -> None:
+    """The opener's TURN servers, then those of each seat's claim in the seats' order,
+    each once; a claim that lost its seat shares nothing."""
+    rng = random.Random(54)
+    keys = [Key(rng.randbytes(32)) for _ in range(4)]
+    chains = [Chain(rng.randbytes(32)) for _ in range(4)]
+    turns = [f"turn:{n}.example:3478 {n} pw" for n in ("ann", "bea", "cyd", "dan")]
+    config = sc.GameConfig(players=3)
+    offer = offer_table(keys[0], ROOM, config, ["", "", ""], "Ann", 0, int(DAY), turn=[turns[0]])
+    assert offer.body["turn"] == [turns[0]]
+    lobby = Lobby(keys[0], ROOM)
+    assert lobby.take(offer, 0.0) is None
+    claims = []
+    for who in (3, 2, 1):  # Dan first for seat 1, Cyd for seat 2, Bea too late
+        friend = Lobby(keys[who], ROOM)
+        for record in (offer, *claims):
+            assert friend.take(record, 10.0) is None
+        if friend.open_seats():
+            claims.append(friend.claim(chains[who], "X", 10.0 + who, [turns[who], turns[0]]))
+    late = Record(
+        lobby.topic,
+        "claim",
+        1,
+        "",
+        {"seat": 1, "top": chains[1].top, "name": "Bea", "at": 20, "turn": [turns[1]]},
+        "",
+    ).signed(keys[1])
+    for record in (*claims, late):
+        assert lobby.take(record, 30.0) is None
+    assert lobby.turn() == (turns[0], turns[3], turns[2])
+    for change in ({"turn": ["turn:x"]}, {"turn": turns * 2}, {"turn": {}}, {"limit": 5}):
+        hostile = Record(lobby.topic, "offer", 0, "", {**offer.body, **change}, "")
+        assert Lobby(keys[1], ROOM).take(hostile.signed(keys[0]), 0.0) == "offer"
 
 
 def meet(sides: dict[str, tuple[Links, Shelves]]) -> dict[str, list[Record]]:

@@ -3,6 +3,9 @@ in docs/online.md, "Games over days").
 
 Who may add entry *n* follows from the game at *n - 1*, never from who is online:
 
+- `offer` and `claim` (before the stream): the opener's table and a friend's claim of
+  a seat, each with the TURN servers of its player's settings, which every page of
+  the table then meets the others with.
 - `begin` (entry 0): the game's config, the device at each seat ("" for a computer,
   whose level `levels` names), each device's commitment (its chain's top), the time
   each player has for a move (`limit`, 0 for none) and the level that plays a seat
@@ -62,9 +65,10 @@ from ..config import GameConfig
 from ..game import Game, new_game
 from ..levels import LEVELS
 from .chance import LENGTH, Chain, is_link, seed_of, under
-from .device import played, starts_round
+from .device import SHARED_TURN, played, starts_round
 from .keys import Key, verifies, verify
 from .relays import REFUSALS, SEAL_BYTES, Drop, Frame, NoRelay, Seal, event_id, topic_of
+from .wire import MAX_TURN, TURN_SERVER
 
 Kind = Literal[
     "offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal", "say", "next"
@@ -285,10 +289,12 @@ def offer_table(
     at: int,
     limit: int = 0,
     stand_in: str = "hard",
+    turn: Sequence[str] = (),
 ) -> Record:
     """A table offered to friends before its game: the opener at seat 0, a computer of
     `levels` at each seat that names one, the others open to whoever joins by the
-    link, whenever they open it."""
+    link, whenever they open it; `turn`, the TURN servers the opener shares with the
+    table."""
     body = {
         "config": _set_up(config),
         "levels": ["", *levels[1:]],
@@ -296,8 +302,24 @@ def offer_table(
         "limit": limit,
         "stand_in": stand_in,
         "at": at,
+        **_turn_body(turn),
     }
     return Record(topic_of(room), "offer", 0, "", body, key.public).signed(key)
+
+
+def _turn_body(turn: Sequence[str]) -> dict[str, Any]:
+    servers = list(dict.fromkeys(s for s in turn if TURN_SERVER.match(s)))[:MAX_TURN]
+    return {"turn": servers} if servers else {}
+
+
+def _turn_of(body: Mapping[str, Any]) -> bool:
+    """Whether the TURN servers an offer or a claim shares are sound (none is)."""
+    turn = body.get("turn", [])
+    return (
+        isinstance(turn, list)
+        and len(turn) <= MAX_TURN
+        and all(isinstance(s, str) and TURN_SERVER.match(s) for s in turn)
+    )
 
 
 @dataclass
@@ -336,7 +358,7 @@ class Lobby:
         seat, top, name = body.get("seat"), body.get("top"), body.get("name")
         if not (isinstance(seat, int) and not isinstance(seat, bool) and is_link(top)):
             return "claim"
-        if not isinstance(name, str) or len(name) > MAX_NAME:
+        if not isinstance(name, str) or len(name) > MAX_NAME or not _turn_of(body):
             return "claim"
         if self.offer is not None and not self._open(seat):
             return "claim"
@@ -363,6 +385,7 @@ class Lobby:
             or len(name) > MAX_NAME
             or body.get("limit") not in LIMITS
             or body.get("stand_in") not in LEVELS
+            or not _turn_of(body)
         ):
             return "offer"
         self.offer = record
@@ -398,12 +421,19 @@ class Lobby:
         held = self.seated()
         return [s for s in range(len(self.offer.body["levels"])) if self._open(s) and s not in held]
 
-    def claim(self, chain: Chain, name: str, now: float) -> Record:
-        """This device's claim of the first open seat; ValueError if none is open."""
+    def claim(self, chain: Chain, name: str, now: float, turn: Sequence[str] = ()) -> Record:
+        """This device's claim of the first open seat, sharing the TURN servers `turn`
+        with the table; ValueError if none is open."""
         seats = self.open_seats()
         if not seats:
             raise ValueError("no seat is open")
-        body = {"seat": seats[0], "top": chain.top, "name": name[:MAX_NAME], "at": int(now)}
+        body = {
+            "seat": seats[0],
+            "top": chain.top,
+            "name": name[:MAX_NAME],
+            "at": int(now),
+            **_turn_body(turn),
+        }
         record = Record(self.topic, "claim", seats[0], "", body, self.key.public).signed(self.key)
         problem = self.take(record, now)
         assert problem is None, problem
@@ -417,7 +447,17 @@ class Lobby:
         held = {c.author for c in self.seated().values()}
         if not mine or self.key.public in held or not self.open_seats():
             return None
-        return self.claim(chain, max(mine, key=lambda c: c.body["at"]).body["name"], now)
+        last = max(mine, key=lambda c: c.body["at"]).body
+        return self.claim(chain, last["name"], now, last.get("turn", ()))
+
+    def turn(self) -> tuple[str, ...]:
+        """The TURN servers the table's players share: the opener's, then those of each
+        seat's claim in the seats' order (at most `SHARED_TURN`)."""
+        held = self.seated()
+        bodies = [] if self.offer is None else [self.offer.body]
+        bodies += [held[seat].body for seat in sorted(held)]
+        servers = dict.fromkeys(s for body in bodies for s in body.get("turn", ()))
+        return tuple(servers)[:SHARED_TURN]
 
     def begin(self, chain: Chain, now: float, fill: bool = False) -> Record:
         """The game's beginning, made by the opener's device once every open seat is

@@ -138,6 +138,7 @@ class Browser:
     inbox: list[Msg] = field(default_factory=list)  # what the relay passed on meanwhile
     opened: int = 0
     mesh: Mesh | None = None  # the direct connections, where the page can make them
+    joins: list[Connect] = field(default_factory=list)  # the table's room, as joined
 
     def open(self, at: float, fragment: str = "") -> Model:
         """Opens the page (its storage as the last page left it), at the link `fragment`."""
@@ -161,6 +162,8 @@ class Browser:
         """Carries effects out as the page does: the relay's answers come back in order."""
         queue: deque[Msg] = deque()
         for effect in effects:
+            if isinstance(effect, Connect):
+                self.joins.append(effect)
             match effect:
                 case Store(key, value):
                     self.storage[key] = value
@@ -201,8 +204,11 @@ class Browser:
         self.inbox.clear()
 
 
-def open_table(opener: Browser, at: float, players: int = 3, computers: int = 0) -> str:
-    """The opener sets up a table over days and opens it: its link."""
+def open_table(
+    opener: Browser, at: float, players: int = 3, computers: int = 0, ice: str = ""
+) -> str:
+    """The opener sets up a table over days (with the STUN and TURN servers `ice` in
+    the settings, if any) and opens it: its link."""
     opener.open(at)
     opener.send(NewGame(online=True), at)
     seats = [HUMAN] * (players - computers) + ["normal"] * computers
@@ -212,6 +218,8 @@ def open_table(opener: Browser, at: float, players: int = 3, computers: int = 0)
     opener.model = replace(opener.model, setup=setup)
     opener.send(Field("days", "2"), at)
     opener.send(Field("relays", RELAY), at)
+    if ice:
+        opener.send(Field("ice", ice), at)
     opener.send(Field("seat-0-name", opener.name), at)
     model = opener.send(OpenDays(), at)
     assert model.days is not None and model.screen == "lobby"
@@ -750,3 +758,38 @@ def test_two_friends_who_take_a_seat_at_once_both_sit() -> None:
     assert model.days is not None
     names = model.days.table.names
     assert (names[0], names[seats[0]], names[seats[1]]) == ("Ann", "Bea", "Cyd")
+
+
+def test_the_turn_servers_a_player_wrote_are_used_by_every_page_at_the_table() -> None:
+    """The opener and a friend each wrote a TURN server in their settings: the offer and
+    the claim share them, and each page joins the table's room again with the other's
+    as soon as it hears of it (no page being met yet), as it does when it opens later."""
+    relay = Relay(RELAY)
+    ann, bea = Browser("Ann", relay), Browser("Bea", relay)
+    turns = {"Ann": "turn:ann.example:3478 ann pass", "Bea": "turns:bea.example:5349 bea pw"}
+    ice = "stun:stun.example:3478\n" + turns["Ann"]
+    fragment = open_table(ann, BEGINNING, players=3, computers=1, ice=ice)
+
+    def urls(join: Connect) -> list[str]:
+        return [dict(server)["urls"] for server in join.ice]
+
+    assert urls(ann.joins[-1]) == ["stun:stun.example:3478", "turn:ann.example:3478"]
+    bea.open(BEGINNING + 5, "#" + fragment)
+    assert "turn:ann.example:3478" not in urls(bea.joins[0])  # before the relay answered
+    assert urls(bea.joins[-1])[-1] == "turn:ann.example:3478"  # heard in the offer: met anew
+    assert dict(bea.joins[-1].ice[-1]) == {
+        "urls": "turn:ann.example:3478",
+        "username": "ann",
+        "credential": "pass",
+    }
+    bea.send(Field("ice", turns["Bea"]), BEGINNING + 5)
+    bea.send(Field("seat-0-name", "Bea"), BEGINNING + 5)
+    bea.send(ClaimSeat(), BEGINNING + 5)
+    ann.heard(BEGINNING + 6)  # the claim, passed on by the relay: the game begins
+    assert urls(ann.joins[-1])[-1] == "turns:bea.example:5349"
+    assert ann.model is not None and ann.model.days is not None
+    assert ann.model.days.table.begin is not None
+    ann.close()
+    model = ann.open(BEGINNING + DAY)
+    ann.send(ShowTable(model.tables[0].room), BEGINNING + DAY)
+    assert urls(ann.joins[-1])[-1] == "turns:bea.example:5349"  # kept with the table

@@ -73,6 +73,8 @@ class Days:
     muted: bool = False  # the player muted the chat
     said_at: tuple[float, ...] = ()  # when this page's last chat lines were said (seconds)
     claiming: str = ""  # the name to take a seat with once the table comes (the next game)
+    turn: tuple[str, ...] = ()  # the TURN servers of this device's settings, for its claim
+    joined_turn: tuple[str, ...] = ()  # the table's shared TURN servers the room was joined with
 
     @property
     def told(self) -> bool:

@@ -85,6 +85,7 @@ from ..online.update import (
     chat_line,
     ice_servers,
     linked_relays,
+    own_turn,
     seats_to_share,
     seconds,
     stamped_line,
@@ -243,16 +244,17 @@ def _opened(
     the table left must still send."""
     clock = seconds(now) or 0.0
     key, chain = _key_and_chain(model)
-    offer = offer_table(key, room, config, levels, name, int(clock), limit, STAND_IN)
+    turn = own_turn(model)
+    offer = offer_table(key, room, config, levels, name, int(clock), limit, STAND_IN, turn)
     lobby = Lobby(key, room)
     lobby.take(offer, clock)
     shelves = Shelves(key, room, secret, relays)
     shelves.keep([offer], clock)
     days = Days(room, secret, relays, key, chain, lobby, Table(key, chain), shelves, clock=clock)
     opened = replace(set_aside(_spent(model), now), online=None, game=None, turns=())
+    days, meet = _connect(model, days)
     shown = _shown(opened, days, now, keep=True)
-    effects = (*before, Disconnect(), *_leave_open(model), *_connect(model, days), AskToNotify())
-    return shown, effects
+    return shown, (*before, Disconnect(), *_leave_open(model), *meet, AskToNotify())
 
 
 def play_again(model: Model, now: str) -> tuple[Model, Effects]:
@@ -312,14 +314,33 @@ def _key_and_chain(model: Model) -> tuple[Key, Chain]:
     return Key(bytes.fromhex(_made(model, "days-key"))), Chain(bytes.fromhex(_made(model, "days")))
 
 
-def _connect(model: Model, days: Days) -> Effects:
-    """Opening the table's relays, meeting its other pages open now directly, holding
-    the browser's lock on its turn (one tab at a time moves at it), the clocks' timer,
-    and the table's link in the page's address (a reload comes back to the table)."""
-    meet = Connect(days.room, days.secret, days.relays, ice_servers(model))
+def _connect(model: Model, days: Days) -> tuple[Days, Effects]:
+    """Opening the table's relays, meeting its other pages open now directly (with the
+    STUN and TURN servers of the settings and the TURN servers the table's players
+    share), holding the browser's lock on its turn (one tab at a time moves at it), the
+    clocks' timer, and the table's link in the page's address (a reload comes back to
+    the table)."""
+    days = replace(days, turn=own_turn(model), joined_turn=days.lobby.turn())
     tick = After(TICK_SECONDS, DaysTick(days.room))
     here = Address("#" + link(model, days).split("#", 1)[1])
-    return (Lock(days.room), OpenRelays(days.relays), meet, tick, here)
+    return days, (Lock(days.room), OpenRelays(days.relays), _meet(model, days), tick, here)
+
+
+def _meet(model: Model, days: Days) -> Connect:
+    return Connect(days.room, days.secret, days.relays, ice_servers(model, days.joined_turn))
+
+
+def _met_anew(model: Model, days: Days) -> tuple[Days, Effects]:
+    """The table's room joined again when its players share TURN servers it was not
+    joined with (a claim, or the offer itself, came), while no other page is met: a
+    page that has no direct path to the others may have one through them."""
+    turn = days.lobby.turn()
+    if turn == days.joined_turn or days.links.holds:
+        return days, ()
+    if ice_servers(model, turn) == ice_servers(model, days.joined_turn):
+        return replace(days, joined_turn=turn), ()  # this device's own servers already
+    days = replace(days, joined_turn=turn)
+    return days, (_meet(model, days),)
 
 
 def invited(model: Model, fragment: str, now: str) -> tuple[Model, Effects]:
@@ -339,7 +360,8 @@ def invited(model: Model, fragment: str, now: str) -> tuple[Model, Effects]:
     lobby, table = Lobby(key, room), Table(key, chain)
     days = Days(room, secret, urls, key, chain, lobby, table, shelves, clock=seconds(now) or 0.0)
     joined = replace(set_aside(_spent(model), now), online=None, game=None, turns=())
-    return _shown(joined, days, now), (Disconnect(), *_leave_open(model), *_connect(model, days))
+    days, meet = _connect(model, days)
+    return _shown(joined, days, now), (Disconnect(), *_leave_open(model), *meet)
 
 
 def _leave_open(model: Model) -> Effects:
@@ -361,7 +383,8 @@ def show_table(model: Model, room: str, now: str) -> tuple[Model, Effects]:
         return replace(model, notice=_("The table kept here could not be read.")), ()
     days = replace(days, clock=seconds(now) or days.clock)
     base = replace(set_aside(model, now), online=None, game=None, turns=(), peeks=())
-    return _shown(base, days, now), (Disconnect(), *_leave_open(model), *_connect(model, days))
+    days, meet = _connect(model, days)
+    return _shown(base, days, now), (Disconnect(), *_leave_open(model), *meet)
 
 
 def _restored(model: Model, room: str) -> Days | None:
@@ -535,7 +558,8 @@ def _arrived(
     before = model.days
     if before is not None and len(table.lines) > len(before.table.lines):
         effects = (*effects, Scroll("chat"))  # the newest line in view
-    return _shown(model, days, now, keep=days.told), effects
+    days, meet = _met_anew(model, days)
+    return _shown(model, days, now, keep=days.told), (*effects, *meet)
 
 
 # ------------------------------------------------------------------ the pages met directly
@@ -603,7 +627,7 @@ def _due(days: Days, clock: float) -> tuple[Days, Effects]:
     if days.claiming and lobby.offer is not None and table.begin is None and not days.opener:
         seated = days.key.public in {c.author for c in lobby.seated().values()}
         if not seated and lobby.open_seats():  # the next game's seat, taken at once
-            made.append(lobby.claim(days.chain, days.claiming, clock))
+            made.append(lobby.claim(days.chain, days.claiming, clock, days.turn))
         days = replace(days, claiming="")
     if table.begin is None and not days.opener and lobby.offer is not None:
         again = lobby.reclaim(days.chain, clock)  # a seat lost to a friend's earlier claim
@@ -661,7 +685,7 @@ def _claim(model: Model, days: Days, clock: float) -> Change:
     if days.key.public in {c.author for c in lobby.seated().values()} or days.opener:
         return [], ""
     try:
-        return [lobby.claim(days.chain, _name(model), clock)], ""
+        return [lobby.claim(days.chain, _name(model), clock, own_turn(model))], ""
     except ValueError:
         return [], _("Every seat at this table is taken.")
 
