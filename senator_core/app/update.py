@@ -80,6 +80,7 @@ from .online.messages import (
     PeerJoined,
     PeerLeft,
     PeerSent,
+    QrReady,
     RelayClosed,
     RelayFrame,
     RelayOpened,
@@ -145,7 +146,7 @@ def _handle(model: Model, msg: Msg, now: str) -> tuple[Model, Effects]:
             model.online is None and model.tables
         ):
             return days.update(model, msg, now)  # a table over days, or the title's list
-        case PeerJoined() | PeerLeft() | PeerSent() | NetTrouble() | Say() | Mute() if (
+        case PeerJoined() | PeerLeft() | PeerSent() | NetTrouble() | Say() | Mute() | QrReady() if (
             model.days is not None and model.online is None
         ):
             return days.update(model, msg, now)  # the table's pages met directly, its chat

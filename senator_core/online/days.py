@@ -97,7 +97,8 @@ MAX_RECORD = 4_000  # characters of a record's text: a beginning with five seats
 WAITING = 4  # records kept that wait for the same one before them
 WAITING_FOR = 64  # records waited for at once
 DAY = 86_400
-LIMITS = (0, DAY, 2 * DAY, 3 * DAY, 7 * DAY)  # a move's time: none, or 1, 2, 3, 7 days
+NOW = 180  # a move's time at a table played now, its players all there: three minutes
+LIMITS = (0, NOW, DAY, 2 * DAY, 3 * DAY, 7 * DAY)  # a move's time: none, now, 1, 2, 3, 7 days
 # The computers whose moves a device computes again to check them: a stronger one's search
 # costs a page a second or more a move, and a whole game's catch-up would take minutes,
 # so its moves are checked for legality alone (the device that added each signed it).

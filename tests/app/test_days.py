@@ -16,6 +16,7 @@ from senator_core.app.days.messages import (
     BeginNow,
     ClaimSeat,
     ComeBack,
+    DaysTick,
     HandOver,
     LeaveDays,
     Locked,
@@ -51,6 +52,7 @@ from senator_core.app.online.messages import (
     PeerJoined,
     PeerLeft,
     PeerSent,
+    QrReady,
     RelayFrame,
     RelayOpened,
     Say,
@@ -58,7 +60,7 @@ from senator_core.app.online.messages import (
 from senator_core.app.play.messages import Act, Forced, GoOn, PlayAgain, Pondered, Thought
 from senator_core.app.setup.messages import NewGame
 from senator_core.bots import make
-from senator_core.online.days import from_event
+from senator_core.online.days import NOW, from_event
 from senator_core.online.device import HUMAN
 from senator_core.online.relays import topic_of
 
@@ -793,3 +795,70 @@ def test_the_turn_servers_a_player_wrote_are_used_by_every_page_at_the_table() -
     model = ann.open(BEGINNING + DAY)
     ann.send(ShowTable(model.tables[0].room), BEGINNING + DAY)
     assert urls(ann.joins[-1])[-1] == "turns:bea.example:5349"  # kept with the table
+
+
+def test_friends_play_now_and_one_who_goes_away_is_played_by_the_computer_minutes_later() -> None:
+    """ "Play now" opens the same table with three minutes for each move: its lobby says
+    so and shows the link as a QR code, the friends' pages all there meet directly and
+    the game begins at once. A player who closes the page mid-game is awaited for three
+    minutes, seen within seconds; then the others may let a computer play the seat,
+    until the player opens the table again and takes it back."""
+    relay = Relay(RELAY)
+    mesh = Mesh()
+    ann, bea, cyd = (Browser(name, relay, mesh=mesh) for name in ("Ann", "Bea", "Cyd"))
+    at = BEGINNING
+    ann.open(at)
+    ann.send(NewGame(online=True), at)
+    ann.send(Field("players", "3"), at)
+    ann.send(Field("relays", RELAY), at)
+    ann.send(Field("seat-0-name", "Ann"), at)
+    model = ann.send(OpenDays(now=True), at)
+    assert model.days is not None and model.days.table.limit == 0  # not begun yet
+    assert model.days.lobby.offer is not None and model.days.lobby.offer.body["limit"] == NOW
+    html = view(ann.send(QrReady(), at))
+    page = Page(html)
+    assert "Online table" in page.all_text() and "3 minutes for each move" in page.all_text()
+    assert '<svg role="img"' in html, "the link as a QR code"
+    fragment = "#" + link(model, model.days).split("#")[1]
+    for friend in (bea, cyd):
+        friend.open(at + 10, fragment)
+        quiet([ann, bea, cyd], at + 10)
+        assert friend.model is not None
+        assert "Ann invites you to play now." in Page(view(friend.model)).all_text()
+        friend.send(Field("seat-0-name", friend.name), at + 10)
+        friend.send(ClaimSeat(), at + 10)
+        quiet([ann, bea, cyd], at + 10)
+    rng = random.Random(5)
+    for _ in range(12):  # a few moves, everyone there
+        for browser in (ann, bea, cyd):
+            model = browser.model  # type: ignore[assignment]
+            assert model is not None and model.days is not None and model.game is not None
+            if model.story:
+                browser.send(GoOn(model.story), at)
+            elif model.days.table.my_turn():
+                browser.send(Act(rng.choice([str(a) for a in model.game.legal_actions()])), at)
+            quiet([ann, bea, cyd], at)
+    assert ann.model is not None and ann.model.days is not None
+    table = ann.model.days.table
+    assert table.limit == NOW and table.state.game is not None
+    late = table.awaited()[0]
+    away = (ann, bea, cyd)[late]
+    away.close()
+    others = [b for b in (ann, bea, cyd) if b is not away]
+    watcher = others[0]
+    room = ann.model.days.room
+    assert watcher.model is not None
+    effects = update(watcher.model, DaysTick(room), iso(at + 60))[1]
+    assert effects == (After(5.0, DaysTick(room)),)  # the clocks looked at within seconds
+    model = watcher.send(DaysTick(room), at + 120)
+    assert "1 minute left" in Page(view(model)).all_text()
+    refused = watcher.send(HandOver(str(late)), at + 120)
+    assert refused.notice == "Their time has not run out yet."
+    model = watcher.send(HandOver(str(late)), at + 200)
+    quiet(others, at + 200)
+    assert model.days is not None and late in model.days.table.state.stood
+    away.open(at + 300)
+    model = away.send(ShowTable(room), at + 300)
+    assert "Take your seat back" in Page(view(model)).all_text()
+    model = away.send(ComeBack(), at + 300)
+    assert model.days is not None and late not in model.days.table.state.stood

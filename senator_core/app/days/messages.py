@@ -15,7 +15,10 @@ class DaysMsg:
 
 @dataclass(frozen=True)
 class OpenDays(DaysMsg):
-    """The player opens the table set up to friends who play over days."""
+    """The player opens the table set up to friends who play over days, or `now`: the
+    same table with a few minutes for each move, its players all there."""
+
+    now: bool = False
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,7 @@ Message = (
 
 # The `data-msg` names of this feature's controls and the message each makes from `data-value`.
 CONTROLS: dict[str, Callable[[str], Message]] = {
-    "open-days": lambda _: OpenDays(),
+    "open-days": lambda value: OpenDays(now=value == "now"),
     "show-table": ShowTable,
     "claim-seat": lambda _: ClaimSeat(),
     "begin-now": lambda _: BeginNow(),

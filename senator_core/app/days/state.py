@@ -75,6 +75,7 @@ class Days:
     claiming: str = ""  # the name to take a seat with once the table comes (the next game)
     turn: tuple[str, ...] = ()  # the TURN servers of this device's settings, for its claim
     joined_turn: tuple[str, ...] = ()  # the table's shared TURN servers the room was joined with
+    qr: bool = False  # the QR code's library is installed: the link shows as one too
 
     @property
     def told(self) -> bool:

@@ -23,8 +23,8 @@ from ...i18n import _
 from ...online.chance import Chain
 from ...online.days import (
     DAY,
-    LIMITS,
     MAX_SAID,
+    NOW,
     Answered,
     Lobby,
     Record,
@@ -50,6 +50,7 @@ from ..effects import (
     Disconnect,
     Effect,
     Effects,
+    LoadQr,
     Lock,
     Notify,
     OpenRelays,
@@ -69,6 +70,7 @@ from ..online.messages import (
     PeerJoined,
     PeerLeft,
     PeerSent,
+    QrReady,
     RelayClosed,
     RelayFrame,
     RelayOpened,
@@ -112,6 +114,7 @@ from .messages import (
 from .state import MAX_EVENTS, MAX_TABLES, Days, Listed, days_from_text, days_text, taken
 
 TICK_SECONDS = 30.0  # how often the open table's clocks are looked at
+NOW_TICK_SECONDS = 5.0  # how often, at a table played now
 STAND_IN = "normal"  # the level that plays a seat whose player's time ran out
 # "#days=<room>.<secret>,<relay>...": a table over days; the relays as an invitation
 # names them. Browsers never send the part after "#" to any server.
@@ -121,15 +124,15 @@ DAYS_LINK = re.compile(
 
 RelayMsg = RelayOpened | RelayFrame | RelayClosed
 PeerMsg = PeerJoined | PeerLeft | PeerSent | NetTrouble | PageShown
-ChatMsg = Say | Mute
+ChatMsg = Say | Mute | QrReady  # the chat, and the QR code of the link beside it
 
 
 def update(
     model: Model, msg: Message | RelayMsg | PeerMsg | ChatMsg, now: str
 ) -> tuple[Model, Effects]:
     match msg:
-        case OpenDays():
-            return open_days(model, now)
+        case OpenDays(played_now):
+            return open_days(model, now, played_now)
         case ShowTable(room):
             return show_table(model, room, now)
         case ClaimSeat():
@@ -168,7 +171,7 @@ def update(
             # Only the time moves on: what is left of a move's time, who may be stood in for.
             clock = _clock(days, now)
             ticked = replace(model, days=replace(days, clock=clock), clock=clock)
-            return ticked, (After(TICK_SECONDS, DaysTick(room)),)
+            return ticked, (_ticking(days),)
         case Locked(room, held):
             return locked(model, room, held)
         case RelayOpened(url) if model.days is None:
@@ -189,6 +192,9 @@ def update(
             return _peer_sent(model, link, text, now)
         case NetTrouble():
             return model, ()  # no direct connection: the relays carry the table alone
+        case QrReady():
+            days = model.days
+            return (replace(model, days=replace(days, qr=True)) if days else model), ()
         case PageShown(hidden):
             # After a phone's sleep its sockets may have died unseen: opened afresh, each
             # relay is asked again for the table (and every table on the title's list).
@@ -213,14 +219,17 @@ def _clock(days: Days, now: str) -> float:
 # ------------------------------------------------------------------ opening and joining
 
 
-def open_days(model: Model, now: str) -> tuple[Model, Effects]:
-    """The player opens the table set up to friends over days: seat 1 is theirs, every
-    other Human seat waits for a friend who opens the link, whenever they do."""
+def open_days(model: Model, now: str, played_now: bool = False) -> tuple[Model, Effects]:
+    """The player opens the table set up to friends over days (or to play `now`, a few
+    minutes for each move): seat 1 is theirs, every other Human seat waits for a friend
+    who opens the link, whenever they do."""
     seated = seats_to_share(model)
     if isinstance(seated, str):
         return replace(model, notice=seated), ()
     config, occupants = seated
-    limit = LIMITS[LIMIT_DAYS.index(model.setup.days)] if model.setup.days in LIMIT_DAYS else DAY
+    limit = model.setup.days * DAY if model.setup.days in LIMIT_DAYS else DAY
+    if played_now:
+        limit = NOW
     levels = ["" if kind == HUMAN else kind for kind in occupants]
     room, secret = _made(model, "room")[:16], _made(model, "secret")[:32]
     relays = table_relays(model.setup.relays, room)
@@ -321,9 +330,17 @@ def _connect(model: Model, days: Days) -> tuple[Days, Effects]:
     clocks' timer, and the table's link in the page's address (a reload comes back to
     the table)."""
     days = replace(days, turn=own_turn(model), joined_turn=days.lobby.turn())
-    tick = After(TICK_SECONDS, DaysTick(days.room))
     here = Address("#" + link(model, days).split("#", 1)[1])
-    return days, (Lock(days.room), OpenRelays(days.relays), _meet(model, days), tick, here)
+    meet = _meet(model, days)
+    return days, (Lock(days.room), OpenRelays(days.relays), meet, _ticking(days), here, LoadQr())
+
+
+def _ticking(days: Days) -> After:
+    """The clocks' next look: within seconds at a table played now."""
+    played_now = days.table.limit == NOW or (
+        days.lobby.offer is not None and (days.lobby.offer.body["limit"] == NOW)
+    )
+    return After(NOW_TICK_SECONDS if played_now else TICK_SECONDS, DaysTick(days.room))
 
 
 def _meet(model: Model, days: Days) -> Connect:

@@ -7,9 +7,10 @@ from __future__ import annotations
 from ...events import Event
 from ...game import Game
 from ...i18n import _, ngettext
-from ...online.days import MAX_NAME
+from ...online.days import MAX_NAME, NOW
 from ..derived import log_of, turns_for
 from ..model import Model
+from ..online.qr import qr_code
 from ..online.view import chat, lobby_seat, name_field
 from ..ui.html import Markup, h
 from ..ui.pieces import colour_badge, copyable, phrase, seat_badge, sentence
@@ -40,6 +41,11 @@ def time_left(deadline: int | None, clock: float, own: bool = False) -> str:
 
 def limit_text(limit: int) -> str:
     days = limit // 86_400
+    if 0 < limit < 86_400:
+        minutes = limit // 60
+        return ngettext("{n} minute for each move", "{n} minutes for each move", minutes).format(
+            n=minutes
+        )
     if not days:
         return _("no time limit for a move")
     return ngettext("{n} day for each move", "{n} days for each move", days).format(n=days)
@@ -92,6 +98,7 @@ def lobby_screen(model: Model) -> Markup:
             rows.append(lobby_seat(seat, who, mine == seat))
     open_seats = lobby.open_seats()
     table = days.table
+    played_now = offer is not None and offer.body["limit"] == NOW
     if table.begin is not None:
         names = [table.names[s] for s in table.awaited()]
         status = _("The game has begun: the deal waits for {names} to open the table.").format(
@@ -99,6 +106,8 @@ def lobby_screen(model: Model) -> Markup:
         )
     elif offer is None:
         status = _("Fetching the table from its relays…")
+    elif mine is None and open_seats and played_now:
+        status = _("{name} invites you to play now.").format(name=offer.body["name"])
     elif mine is None and open_seats:
         status = _("{name} invites you to a game played over days.").format(name=offer.body["name"])
     elif mine is None:
@@ -121,7 +130,7 @@ def lobby_screen(model: Model) -> Markup:
     return h(
         "main",
         {"class": "screen screen-lobby days-lobby", "data-screen": "lobby"},
-        h("h1", None, _("A table over days")),
+        h("h1", None, _("Online table") if played_now else _("A table over days")),
         offer is not None and h("p", {"class": "hint"}, limit_text(int(offer.body["limit"]))),
         h("p", {"class": "lobby-status", "role": "status"}, status),
         rows and h("ol", {"class": "lobby-seats"}, rows),
@@ -170,6 +179,7 @@ def lobby_screen(model: Model) -> Markup:
             ),
             _link_field(model, days),
             _share_button(_("Share the link")),
+            days.qr and qr_code(link(model, days), _("The invitation link as a QR code")),
         ),
         h("button", {"type": "button", "data-msg": "title"}, _("Back to the title")),
     )
@@ -222,7 +232,7 @@ def side(model: Model, game: Game) -> Markup | None:
     over = game.decision == "over"
     return h(
         "section",
-        {"class": "online-side days-side", "aria-label": _("Table over days")},
+        {"class": "online-side days-side", "aria-label": _("Online table")},
         h("p", {"class": "days-status", "role": "status"}, status_line(model, days, game)),
         h("p", {"class": "hint"}, limit_text(table.limit)),
         _here(days, game),
@@ -397,7 +407,7 @@ def table_list(model: Model) -> Markup | None:
     return h(
         "section",
         {"class": "days-tables", "aria-labelledby": "days-tables-title"},
-        h("h2", {"id": "days-tables-title"}, _("Your tables over days")),
+        h("h2", {"id": "days-tables-title"}, _("Your online tables")),
         h("ul", None, [_line(model, t) for t in ordered(model.tables)]),
     )
 

@@ -235,7 +235,11 @@ def online_fieldset(model: Model) -> Markup:
         h(
             "div",
             {"class": "online-actions"},
-            h("button", {"type": "button", "data-msg": "open-table"}, _("Invite friends online")),
+            h(
+                "button",
+                {"type": "button", "data-msg": "open-days", "data-value": "now"},
+                _("Play now"),
+            ),
             h(
                 "button",
                 {"type": "button", "data-msg": "open-table", "data-value": "codes"},
