@@ -1,5 +1,5 @@
 """Online play by the direct path and by the relay path, side by side in one run: three
-Chromium pages at one table, in a network namespace of the run's own with a Nostr
+Chromium pages at one table to play now, in a network namespace of the run's own with a Nostr
 relay of its own (as the end-to-end tests do; needs root), once with WebRTC working
 between every pair and once with no direct path at all (every page's connections
 may use relayed candidates only, and no TURN server is given).
@@ -7,11 +7,11 @@ may use relayed candidates only, and no TURN server is given).
 For each: the seconds from a guest opening the link to being seated (median of the
 two guests), a move's delay from the tap until every page shows it (median and
 95th percentile over `--moves` taps), the events each page sends to the relay per
-minute while seated and idle (all of them, and those of the game's own path), and
+minute while seated and idle (the table's own entries and Trystero's announcements), and
 the phone's reloads that came back to its seat, out of `--reloads`. Then a phone with
-no direct path, whose connection forms through a TURN server the host's settings name
+no direct path, whose connection forms through a TURN server the opener's settings name
 (`tests/e2e/online_phone.py`): the seconds from the game's start to that connection,
-and its sleeps (page hidden and still, connections closed, while the host plays on)
+and its sleeps (page hidden and still, connections closed, while the opener plays on)
 that came back, out of `--sleeps`, with the seconds each took to show what it missed.
 
 Prints figures; asserts nothing.
@@ -44,6 +44,7 @@ from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, stored_setup 
 from tests.e2e.online_game import (  # noqa: E402
     MOVED,
     NO_DIRECT,
+    SEATED,
     SIZES,
     moves_of,
     open_relay_table,
@@ -67,8 +68,6 @@ COUNT_FRAMES = """(() => {
     return send.call(this, data);
   };
 })();"""
-PATH_SENT = """window.senator.pyodide.runPython(
-  "o = page.model.online\\no.path.sent if o is not None and o.path is not None else -1")"""
 
 
 def measure(mode: str, moves: int, reloads: int, idle: float) -> dict[str, Any]:
@@ -99,26 +98,20 @@ def measure(mode: str, moves: int, reloads: int, idle: float) -> dict[str, Any]:
                 guest.goto(link.replace("#", "?nosw#", 1))
                 guest.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
                 opened = time.monotonic()
+                guest.wait_for_selector('[data-msg="claim-seat"]')
                 guest.fill("#seat-0-name", name)
-                guest.click('[data-msg="take-seat"]')
-                guest.wait_for_selector(".lobby-seat .you")
+                guest.click('[data-msg="claim-seat"]')
+                guest.wait_for_selector(SEATED)
                 seated.append(time.monotonic() - opened)
-            # Seated and idle: what each page sends to the relay in a minute.
+            for page in pages:
+                page.wait_for_selector('[data-screen="game"]')
+            # Seated and idle (nobody moves): what each page sends to the relay in a minute.
             frames = [page.evaluate("window.senatorFrames") for page in pages]
-            own = [page.evaluate(PATH_SENT) for page in pages]
             time.sleep(idle)
             per_minute = [
                 (page.evaluate("window.senatorFrames") - f) * 60 / idle
                 for page, f in zip(pages, frames, strict=True)
             ]
-            own_per_minute = [
-                (page.evaluate(PATH_SENT) - o) * 60 / idle
-                for page, o in zip(pages, own, strict=True)
-            ]
-            host.wait_for_selector('[data-msg="begin-table"]:not([disabled])')
-            host.click('[data-msg="begin-table"]')
-            for page in pages:
-                page.wait_for_selector('[data-screen="game"]')
             delays = tap(pages, random.Random(7), moves)
             phone = guests[1]
             back = 0
@@ -141,7 +134,6 @@ def measure(mode: str, moves: int, reloads: int, idle: float) -> dict[str, Any]:
         "median": statistics.median(delays),
         "p95": delays[min(len(delays) - 1, int(0.95 * len(delays)))],
         "events_per_minute": per_minute,
-        "own_events_per_minute": own_per_minute,
         "reloads": [back, reloads],
     }
 
@@ -179,20 +171,18 @@ def main() -> None:
             backs = found["backs"]
             came = sum(b <= phone.BACK_SECONDS for b in backs)
             print(
-                f"phone  through the host's TURN server {found['turn_seconds']:.1f} s after "
+                f"phone  through the opener's TURN server {found['turn_seconds']:.1f} s after "
                 f"the start ({', '.join(found['pairs'])}); sleeps back {came} of "
                 f"{len(backs)}, each showing what it missed in {statistics.median(backs):.2f} s "
                 f"median, {max(backs):.2f} s at most"
             )
             continue
         events = ", ".join(f"{e:.1f}" for e in found["events_per_minute"])
-        own = ", ".join(f"{e:.1f}" for e in found["own_events_per_minute"])
         print(
             f"{mode:6} seated in {found['seated']:.2f} s; a move on every page in "
             f"{found['median'] * 1000:.0f} ms median, {found['p95'] * 1000:.0f} ms p95; "
-            f"events to the relay per minute while seated, per page: {events} "
-            f"(the game's own path: {own}); reloads back {found['reloads'][0]} of "
-            f"{found['reloads'][1]}"
+            f"events to the relay per minute while seated, per page: {events}; "
+            f"reloads back {found['reloads'][0]} of {found['reloads'][1]}"
         )
 
 

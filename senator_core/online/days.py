@@ -140,6 +140,13 @@ class Record:
         return hashlib.sha256(self.content.encode()).hexdigest()[:32]
 
     @property
+    def slot(self) -> str:
+        """Where the record is kept as an event: its identity and its author. A record a
+        stranger signed with the identity of an entry to come (the same move at the same
+        place) is kept apart from it, and never stands in its place."""
+        return self.key + self.author
+
+    @property
     def signed_text(self) -> str:
         return f"senator-days|{self.content}|{self.author}"
 
@@ -651,7 +658,7 @@ class Table:
         if on not in self.waiting and len(self.waiting) >= WAITING_FOR:
             return  # a flood of records that follow nothing known: dropped
         held = self.waiting.setdefault(on, [])
-        if len(held) < WAITING and record.key not in {r.key for r in held}:
+        if len(held) < WAITING and record.slot not in {r.slot for r in held}:
             held.append(record)
 
     def _early(self, on: str, now: float | None) -> None:
@@ -1158,15 +1165,16 @@ class Shelves:
     takes what each relay sends once (checked: the table's, whole, its author's),
     and once a relay has sent all it holds, publishes to it every event it lacks,
     as it was made (only its author could sign another). `events` is every event
-    this device holds, by its record's key."""
+    this device holds, by its record's slot (`Record.slot`), those the table refused
+    too: what this device publishes or passes on is the events of what it took."""
 
     key: Key
     room: str
     secret: str
     urls: tuple[str, ...]
     events: dict[str, dict[str, Any]] = field(default_factory=dict)
-    ids: dict[str, str] = field(default_factory=dict)  # event id -> its record's key
-    held: dict[str, set[str]] = field(default_factory=dict)  # url -> record keys it sent
+    ids: dict[str, str] = field(default_factory=dict)  # event id -> its record's slot
+    held: dict[str, set[str]] = field(default_factory=dict)  # url -> record slots it sent
     answered: set[str] = field(default_factory=set)  # urls that sent all they hold
     dropped: dict[str, str] = field(default_factory=dict)  # url -> why
     got_bytes: int = 0  # of the events read (for the figures)
@@ -1228,7 +1236,7 @@ class Shelves:
         return [record] if record is not None else []
 
     def take(self, event: object) -> tuple[str | None, Record | None]:
-        """An event that came (from a relay or a direct connection): its record's key
+        """An event that came (from a relay or a direct connection): its record's slot
         (None if it is not the table's, whole, its author's), and its record if it is
         new here, kept. The same event again costs a lookup: it was checked when it
         first came (a relay's answer on each visit)."""
@@ -1241,21 +1249,21 @@ class Shelves:
             record = from_event(event, self.room, self.secret)
         except ValueError:
             return None, None
-        if record.key in self.events:
-            return record.key, None
-        self._keep(record.key, event)
-        return record.key, record
+        if record.slot in self.events:
+            return record.slot, None
+        self._keep(record.slot, event)
+        return record.slot, record
 
-    def _keep(self, key: str, event: dict[str, Any]) -> None:
-        self.events[key] = event
-        self.ids[str(event["id"])] = key
+    def _keep(self, slot: str, event: dict[str, Any]) -> None:
+        self.events[slot] = event
+        self.ids[str(event["id"])] = slot
 
     def _stored(self, record: Record, now: float) -> dict[str, Any] | None:
         """The event that stores `record`: as it came, or made now if it is this
         device's own (None for another's this device never got as an event)."""
-        if record.key not in self.events and record.author == self.key.public:
-            self._keep(record.key, to_event(record, self.key, self.room, self.secret, int(now)))
-        return self.events.get(record.key)
+        if record.slot not in self.events and record.author == self.key.public:
+            self._keep(record.slot, to_event(record, self.key, self.room, self.secret, int(now)))
+        return self.events.get(record.slot)
 
     def keep(self, records: Sequence[Record], now: float) -> None:
         """Makes and keeps the events of records made here, before any relay takes them
@@ -1271,7 +1279,7 @@ class Shelves:
         except ValueError:
             return None
         assert isinstance(event, dict)
-        self._keep(record.key, event)
+        self._keep(record.slot, event)
         return record
 
     def fill(self, url: str, records: Sequence[Record], now: float) -> list[ShelfOut]:
@@ -1282,8 +1290,8 @@ class Shelves:
         out: list[ShelfOut] = []
         for record in records:
             event = self._stored(record, now)
-            if record.key not in held and event is not None:
-                held.add(record.key)
+            if record.slot not in held and event is not None:
+                held.add(record.slot)
                 out.append(Frame(url, json.dumps(["EVENT", event])))
         self.sent_events += len(out)
         return out

@@ -13,7 +13,7 @@ pages are open at the table now, and no page can pass for another's device. A co
 sends more than a table's whole game could, twice over, is a flood: it is shut and
 what it sends after is dropped unread.
 
-Frames, as JSON: `["HAVE", [record key, ...], challenge]`, `["HERE", device, signature]`,
+Frames, as JSON: `["HAVE", [record slot, ...], challenge]`, `["HERE", device, signature]`,
 `["EVENT", event]`, `["DONE"]`.
 """
 
@@ -28,11 +28,11 @@ from typing import Any
 from .days import Record, Shelves
 from .keys import verifies
 
-MAX_HELD = 2_000  # record keys one connection may say it holds: a whole game is about 200
+MAX_HELD = 2_000  # record slots one connection may say it holds: a whole game is about 200
 # Frames one connection may send over its life: every event of a whole game twice over
 # and then some; more is a flood.
 MAX_FRAMES = 2 * MAX_HELD + 16
-RECORD_KEY = re.compile(r"[0-9a-f]{32}\Z")
+SLOT = re.compile(r"[0-9a-f]{96}\Z")  # a record's key and its author's (`Record.slot`)
 CHALLENGE = re.compile(r"[0-9a-f]{32,64}\Z")
 
 
@@ -155,7 +155,7 @@ class Links:
         match frame:
             case ["HAVE", list(keys), *asked] if link not in self.answered:
                 self.answered.add(link)
-                said = [k for k in keys[:MAX_HELD] if isinstance(k, str) and RECORD_KEY.match(k)]
+                said = [k for k in keys[:MAX_HELD] if isinstance(k, str) and SLOT.match(k)]
                 holds.update(said)
                 proof = self._proof(link, shelves, asked)
                 return [*proof, *self._beyond(link, shelves), Send(link, json.dumps(["DONE"]))], []
@@ -188,9 +188,9 @@ class Links:
         """Every event this device holds that the connection does not."""
         holds = self.holds[link]
         out: list[LinkOut] = []
-        for key, event in shelves.events.items():
-            if key not in holds:
-                holds.add(key)
+        for slot, event in shelves.events.items():
+            if slot not in holds:
+                holds.add(slot)
                 out.append(Send(link, _event_frame(event)))
         return out
 
@@ -201,9 +201,9 @@ class Links:
         for link in self.open:
             holds = self.holds[link]
             for record in records:
-                event = shelves.events.get(record.key)
-                if event is not None and record.key not in holds:
-                    holds.add(record.key)
+                event = shelves.events.get(record.slot)
+                if event is not None and record.slot not in holds:
+                    holds.add(record.slot)
                     out.append(Send(link, _event_frame(event)))
         return out
 

@@ -60,7 +60,7 @@ from senator_core.app.online.messages import (
 from senator_core.app.play.messages import Act, Forced, GoOn, PlayAgain, Pondered, Thought
 from senator_core.app.setup.messages import NewGame
 from senator_core.bots import make
-from senator_core.online.days import NOW, from_event
+from senator_core.online.days import NOW, Record, from_event, to_event
 from senator_core.online.device import HUMAN
 from senator_core.online.relays import topic_of
 
@@ -784,6 +784,12 @@ def test_the_turn_servers_a_player_wrote_are_used_by_every_page_at_the_table() -
         "username": "ann",
         "credential": "pass",
     }
+    # Met by no page yet: the room is joined again with them twice more, a while apart.
+    joins = len(bea.joins)
+    room = bea.joins[-1].room
+    for after in (4, 9, 14, 19, 28, 40):
+        bea.send(DaysTick(room), BEGINNING + 5 + after)
+    assert len(bea.joins) == joins + 2
     bea.send(Field("ice", turns["Bea"]), BEGINNING + 5)
     bea.send(Field("seat-0-name", "Bea"), BEGINNING + 5)
     bea.send(ClaimSeat(), BEGINNING + 5)
@@ -862,3 +868,58 @@ def test_friends_play_now_and_one_who_goes_away_is_played_by_the_computer_minute
     assert "Take your seat back" in Page(view(model)).all_text()
     model = away.send(ComeBack(), at + 300)
     assert model.days is not None and late not in model.days.table.state.stood
+
+
+def test_a_move_a_watcher_forges_in_the_players_place_never_stands_in_for_theirs() -> None:
+    """A page that knows the link but holds no seat signs, at a seat's turn, the very
+    move the player is about to make (the same action at the same moment), and sends it
+    to the pages it meets and to the relay first. Refused everywhere, it keeps out
+    neither the player's own move, made that second, nor its way to the relay: a page
+    that opens later by the relay alone has the player's move."""
+    relay, mesh = Relay(RELAY), Mesh()
+    ann, bea, eve = (Browser(name, relay, mesh=mesh) for name in ("Ann", "Bea", "Eve"))
+    at = BEGINNING
+    fragment = "#" + open_table(ann, at, players=3, computers=1)
+    bea.open(at, fragment)
+    bea.send(Field("seat-0-name", "Bea"), at)
+    bea.send(ClaimSeat(), at)
+    eve.open(at, fragment)  # every seat taken: Eve watches
+    pages = [ann, bea, eve]
+    quiet(pages, at)
+    rng = random.Random(2)
+    for _ in range(300):
+        at += 1
+        table = eve.model.days.table  # type: ignore[union-attr]
+        if table.game is not None and table.awaited() == [1] and not table.point:
+            break
+        for browser in (ann, bea):
+            model = browser.model
+            assert model is not None and model.days is not None and model.game is not None
+            if model.story:
+                browser.send(GoOn(model.story), at)
+            elif model.days.table.my_turn():
+                browser.send(Act(rng.choice([str(a) for a in model.game.legal_actions()])), at)
+            quiet(pages, at)
+    else:
+        raise AssertionError("Bea's turn never came")
+    assert eve.model is not None and eve.model.days is not None
+    days = eve.model.days
+    action, since = str(table.game.legal_actions()[0]), table.state.since
+    body = {"action": action, "at": since}
+    forged = Record(table.name, "move", len(table.stream), table.stream[-1].key, body, "")
+    event = to_event(forged.signed(days.key), days.key, days.room, days.secret, since)
+    relay.answer(json.dumps(["EVENT", event]), eve)
+    mesh.send(eve, json.dumps(["EVENT", event]), None)
+    quiet(pages, at)
+    assert ann.model is not None and ann.model.days is not None
+    assert len(ann.model.days.table.stream) == len(table.stream)  # refused
+    bea.send(Act(action), since)  # the same move, that very second
+    quiet(pages, at)
+    made = len(table.stream)
+    for browser in (ann, bea, eve):
+        stream = browser.model.days.table.stream  # type: ignore[union-attr]
+        assert len(stream) > made and stream[made].author == bea.model.days.key.public  # type: ignore[union-attr]
+    dan = Browser("Dan", relay)
+    model = dan.open(at + 60, fragment)
+    assert model.days is not None and model.days.table.stream[made].body == body
+    assert model.days.table.stream[made].author != days.key.public

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import BOOT_TIMEOUT, READY, SUBPATH, Site, wait_for  # noqa: E402
-from tests.e2e.online_game import OWN_TURN, SCREEN, moves_of, play_one  # noqa: E402
+from tests.e2e.online_game import OWN_TURN, SCREEN, SEATED, moves_of, play_one  # noqa: E402
 from tests.e2e.online_game import tap as tap_all  # noqa: E402
 from tests.e2e.online_table import namespace_chromium, start_relay, wait_for_relay  # noqa: E402
 
@@ -99,7 +99,7 @@ def open_days_table(player: Player, relay_url: str, days: str) -> str:
     page.click("details.connection summary")
     page.fill("#relays", relay_url)
     page.select_option("#days", days)
-    page.click('[data-msg="open-days"]')
+    page.click('[data-msg="open-days"]:not([data-value])')
     page.wait_for_selector("#days-link", timeout=WAIT)
     return str(page.input_value("#days-link"))
 
@@ -113,7 +113,7 @@ def take_seat(friend: Player, fragment: str) -> str:
     page.fill("#seat-0-name", "")
     page.locator("#seat-0-name").press_sequentially(friend.name)  # key by key, as typed
     page.click('[data-msg="claim-seat"]')
-    page.wait_for_selector(".lobby-seat .you", timeout=WAIT)
+    page.wait_for_selector(SEATED, timeout=WAIT)
     return said
 
 

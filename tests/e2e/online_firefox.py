@@ -1,10 +1,10 @@
-"""A guest in another browser at a Chromium host's online table, run by
+"""A guest in another browser at a Chromium player's table to play now, run by
 `test_online_game` inside a network namespace of its own (as `online_game.py` is): the
-Chromium host opens a table of three (a computer in the third seat), the guest opens
-the invitation link and sits, the host begins, and each plays its own seat by tapping.
-A Firefox guest (`others/firefox_guest.mjs`) plays to the end over WebRTC, while a
-third page attacks the table; a WebKit guest (`others/webkit_guest.py`, a WebKitGTK
-without WebRTC) plays `WEBKIT_MOVES` moves through the relays alone.
+Chromium player opens a table of three (a computer in the third seat), the guest opens
+its link and sits, the game begins, and each plays its own seat by tapping. A Firefox
+guest (`others/firefox_guest.mjs`) plays to the end over WebRTC, while a third page
+that knows the link attacks the table; a WebKit guest (`others/webkit_guest.py`, a
+WebKitGTK without WebRTC) plays `WEBKIT_MOVES` moves through the relays alone.
 
 Usage: `python tests/e2e/online_firefox.py <dist> <shots folder> [firefox|webkit]`.
 Prints what each page saw as one JSON object on stdout; the test makes the assertions.
@@ -39,39 +39,39 @@ from tests.e2e.online_table import namespace_chromium, start_relay  # noqa: E402
 
 OTHERS = Path(__file__).parent / "others"
 WEBKIT_MOVES = 16  # enough for every kind of entry: moves, a deal's reveals, a round's end
-# A page that knows the link joins the table (seated nowhere) and, through its own
-# transport, repeats the guest's hello to the host and sends a move for the guest's
-# seat, signed by its own key, once it is that seat's turn. The id the others know its
-# connection by, its device's id and the moves then, or null while it cannot yet.
+# A page that knows the link opens the table (every seat taken: it watches) and, once it
+# is the guest's turn, sends a move for the guest's seat to every page it meets
+# directly, made and signed by its own key: the index and action sent and its key, or
+# null while it cannot yet.
 ATTACK = """window.senator.pyodide.runPython(`
 import json
-from senator_core.online.device import move_text
-from senator_core.online.wire import Hello, Move, encode
-o = page.model.online
-d = o.device
-links = [k for k, v in d.links.items() if v == d.host and not k.startswith("relay:")]
-game = d.game
-victim = next((v for v in d.devices if v and v != d.host), "")
-seat = d.devices.index(victim) if victim else -1
+from senator_core.online.days import Record, to_event
+d = page.model.days
+t = d.table
 sent = None
-if links and game is not None and game.to_move == seat:
-    top = d.entries[0].reveals[victim]
-    hello = Hello(d.build, victim, "Brutus", top, len(d.entries), "0" * 32)
-    action = str(game.legal_actions()[0])
-    forged = Move(game.moves, action, d.key.says(move_text(d.table, game.moves, action)))
-    for message in (hello, forged):
-        page.table.send(encode(message), links[0])
-    sent = [str(page.table.selfId), d.me, game.moves]  # its connection's id at the others
+if d.links.holds and t.game is not None and t.awaited() == [1] and not t.point:
+    action = str(t.game.legal_actions()[0])
+    body = {"action": action, "at": t.state.since}
+    forged = Record(t.name, "move", len(t.stream), t.stream[-1].key, body, d.key.public)
+    event = to_event(forged.signed(d.key), d.key, d.room, d.secret, t.state.since)
+    page.table.send(json.dumps(["EVENT", event]))
+    sent = [len(t.stream), action, d.key.public]
 json.dumps(sent)
 `)"""
-# Who the host takes the attacking page's connection for.
-TAKEN_FOR = """link => window.senator.pyodide.runPython(
-  "page.model.online.device.links.get(" + JSON.stringify(link) + ", '')")"""
-# The host's own connections: the direct path to the guest, once it opens.
+# Who made the entry at an index of the player's stream ("" while it has none).
+MADE_BY = """index => window.senator.pyodide.runPython(
+  "s = page.model.days.table.stream\\n" +
+  "s[" + index + "].author if len(s) > " + index + " else ''")"""
+# The devices the player's page met directly and that proved themselves there.
 DIRECT = """window.senator.pyodide.runPython(
-  "o = page.model.online\\n" +
-  "sorted(set(d[:8] for k, d in o.device.links.items() if not k.startswith('relay:')))"
+  "sorted(set(d[:8] for d in page.model.days.links.here.values()))"
 ).toJs()"""
+# What the player's table waits for, for a game that stops.
+STATE = """window.senator.pyodide.runPython(
+  "d = page.model.days\\nt = d.table\\n" +
+  "repr((t.awaited(), t.point, len(t.stream), sorted(d.links.holds), page.model.notice))")"""
+# The guest's device, as the table binds its seat.
+GUEST = "window.senator.pyodide.runPython('page.model.days.table.devices[1]')"
 
 
 def guest_command(kind: str, link: str, shots: Path, folder: Path) -> list[str]:
@@ -115,12 +115,10 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
                 stderr=subprocess.PIPE,
                 text=True,
             )
-            host.wait_for_selector('[data-msg="begin-table"]:not([disabled])', timeout=120_000)
-            host.click('[data-msg="begin-table"]')
-            host.wait_for_selector('[data-screen="game"]')
+            host.wait_for_selector('[data-screen="game"]', timeout=120_000)
             chooser = random.Random(3)
             attack: list[Any] | None = None
-            taken_for = ""
+            made_by = ""
             if kind == "webkit":
                 said = folder / "webkit-guest.json"
                 delays = []
@@ -150,9 +148,14 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
                     break
                 delays += tap_once(host, chooser)
                 attacker.wait_for_timeout(100)
-            host.wait_for_timeout(1000)
-            taken_for = host.evaluate(TAKEN_FOR, attack[0]) if attack else ""
-            delays += tap([host], chooser)
+            try:
+                delays += tap([host], chooser)
+            except RuntimeError as err:
+                guest.kill()
+                said = guest.communicate()[0][-2000:]
+                raise RuntimeError(f"{err}: {host.evaluate(STATE)}; the guest: {said}") from None
+            made_by = host.evaluate(MADE_BY, attack[0]) if attack else ""
+            guest_device = host.evaluate(GUEST)
             board = host.evaluate(BOARD)
             host.screenshot(path=str(shots / "online-firefox-host-1280.png"))
             out, err = guest.communicate(timeout=180)
@@ -164,7 +167,7 @@ def play(dist: Path, shots: Path, folder: Path, kind: str = "firefox") -> dict[s
         relay.terminate()
         relay.wait(10)
     found = finished(kind, board, out, err, guest.returncode, direct, delays, errors)
-    return {**found, "attack": attack, "attacker_taken_for": taken_for}
+    return {**found, "attack": attack, "attacked_entry_by": made_by, "guest_device": guest_device}
 
 
 def finished(

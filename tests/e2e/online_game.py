@@ -1,9 +1,9 @@
 """A game played online by three browsers through the game's own screens, run by
 `test_online_game` inside a network namespace of its own (as `online_table.py` is):
-the host sets up and invites, two guests (one on a phone's screen) open the link
-(or pass codes with the host), name themselves and sit, the host begins, and each
-plays its own seat by tapping the table: through a relay until the game ends, by
-codes through the first round.
+the opener sets up a table to play now and sends its link, two friends (one on a
+phone's screen) open it, name themselves and sit, the game begins, and each plays
+its own seat by tapping the table, through a relay until the game ends; or the host
+passes codes with the guests and begins, and they play through the first round.
 
 Usage: `python tests/e2e/online_game.py <dist> relay|codes <shots folder>`. Prints what
 each page saw as one JSON object on stdout; the test makes the assertions.
@@ -77,7 +77,10 @@ SCREEN = "() => document.querySelector('[data-screen]')?.dataset.screen"
 OWN_TURN = """() => !!document.querySelector(
   '#decision [data-action]:not([disabled]), #decision [data-msg="pick"]:not([disabled])')"""
 MOVED = "(n) => Number(document.documentElement.dataset.moves) > n"
-GO_ON = '[data-msg="go-on"]'  # past a round's summary
+PLAY_NOW = '[data-msg="open-days"][data-value="now"]'
+# Seated: the lobby marks the page's seat, or the last seat taken began the game already.
+SEATED = '.lobby-seat .you, [data-screen="game"]'
+GO_ON = '[data-msg="go-on"], [data-msg="story-read"]'  # past a round's summary, or a story
 
 
 def moves_of(page: Any) -> int:
@@ -182,23 +185,24 @@ def tap(pages: list[Any], chooser: random.Random, moves: int | None = None) -> l
 
 
 def open_relay_table(host: Any, site: Site, relay: Any, relay_url: str, folder: Path) -> str:
-    """The host's page loads and, once the relay answers, opens a table met through it:
-    the invitation link."""
+    """The opener's page loads and, once the relay answers, opens a table to play now
+    through it: the table's link."""
     host.goto(f"{site.origin}{SUBPATH}?nosw")
     host.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
     wait_for_relay(relay, relay_url, folder)
     host.click('[data-msg="online-game"]')
-    host.click('[data-msg="open-table"]:not([data-value])')
-    return str(host.input_value("#invitation"))
+    host.click(PLAY_NOW)
+    return str(host.input_value("#days-link"))
 
 
 def seat_by_link(host: Any, guest: Any, link: str, name: str) -> None:
-    """A guest opens the link, names themself and takes a seat."""
+    """A friend opens the link, names themself and takes a seat."""
     guest.goto(link.replace("#", "?nosw#", 1))  # the link as sent; no service worker here
     guest.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+    guest.wait_for_selector('[data-msg="claim-seat"]')
     guest.fill("#seat-0-name", name)
-    guest.click('[data-msg="take-seat"]', timeout=WAIT)
-    guest.wait_for_selector(".lobby-seat .you")
+    guest.click('[data-msg="claim-seat"]', timeout=WAIT)
+    guest.wait_for_selector(SEATED)
 
 
 def seat_by_codes(host: Any, guest: Any, name: str, shots: Path, first: bool) -> str:
@@ -227,13 +231,12 @@ def seat_by_codes(host: Any, guest: Any, name: str, shots: Path, first: bool) ->
 
 
 def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
-    """Three browsers meet (`mode`: "relay", by the invitation link through a relay on the
-    namespace's loopback; "codes", by codes with no relay at all) and play. Through
-    a relay the phone has no direct path to anyone (`NO_DIRECT`): its messages go
-    through the relay alone, which it knows from the invitation link (its own
-    settings name another); it reloads mid-game, and the host closes its page later
-    on: a guest hosts on and hands the host's seat to a computer, and the game goes
-    on with it, to its end. By codes they play `CODES_TAPS` moves."""
+    """Three browsers meet (`mode`: "relay", at a table to play now, by its link through
+    a relay on the namespace's loopback; "codes", by codes with no relay at all) and
+    play. Through a relay the phone has no direct path to anyone (`NO_DIRECT`): the
+    table reaches it through the relay alone, which it knows from the link (its own
+    settings name another); it reloads mid-game, comes back to its seat, and the game
+    goes on to its end. By codes they play `CODES_TAPS` moves."""
     started = time.monotonic()
     relay, relay_url = start_relay(folder) if mode == "relay" else (None, "ws://127.0.0.1:9")
     site = Site()
@@ -284,10 +287,10 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
             host.click('[data-msg="online-game"]')
             invited = time.monotonic()
             if mode == "relay":
-                host.click('[data-msg="open-table"]:not([data-value])')
-                link = host.input_value("#invitation")
-                host.click('[data-msg="copy"][data-value="invitation"]')
-                host.wait_for_selector('[data-msg="copy"][data-value="invitation"]:text("Copied")')
+                host.click(PLAY_NOW)
+                link = host.input_value("#days-link")
+                host.click('[data-msg="copy"][data-value="days-link"]')
+                host.wait_for_selector('[data-msg="copy"][data-value="days-link"]:text("Copied")')
                 copied = host.evaluate("navigator.clipboard.readText()")
                 host.wait_for_selector(".invitation svg.qr")
                 host.screenshot(path=str(shots / "online-host-lobby-1280.png"))
@@ -302,8 +305,9 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
                     link = link or guest.url
             seated = time.monotonic()
             guests[1].screenshot(path=str(shots / f"online-{mode}-guest-lobby-390.png"))
-            host.wait_for_selector('[data-msg="begin-table"]:not([disabled])')
-            host.click('[data-msg="begin-table"]')
+            if mode == "codes":  # a table to play now begins once every seat is taken
+                host.wait_for_selector('[data-msg="begin-table"]:not([disabled])')
+                host.click('[data-msg="begin-table"]')
             for page in pages:
                 page.wait_for_selector('[data-screen="game"]')
             begun = time.monotonic()
@@ -326,15 +330,7 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
                     page.screenshot(
                         path=str(shots / f"online-table-{index}-{SIZES[index]['width']}.png")
                     )
-                # The host closes its page: the first guest hosts on, and lets a
-                # computer play the host's seat.
-                host.close()
-                playing = guests
-                guests[0].wait_for_selector('[data-msg="stand-in"][data-value="0"]')
-                guests[0].screenshot(path=str(shots / "online-host-gone-1280.png"))
-                guests[0].click('[data-msg="stand-in"][data-value="0"]')
-                # The two guests and the computer play on to the end, the new host
-                # reaching the phone through the relay alone.
+                # On to the end, the phone reached through the relay alone.
                 delays += tap(playing, chooser)
             else:
                 delays += tap(playing, chooser, CODES_TAPS)

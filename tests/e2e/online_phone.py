@@ -1,9 +1,10 @@
-"""A phone at an online table, run by `test_online_game` inside a network namespace of
-its own (as `online_game.py` is): the phone has no direct path to the host, but the
-host's settings name a TURN server (coturn, on the namespace's address), and the phone
-connects through it though its own settings name none. Then it sleeps again and again
-while the host plays on: its page hidden and frozen, its connections closed, as a
-phone's screen going off does; each time it wakes, it must show the host's moves.
+"""A phone at a table to play now, run by `test_online_game` inside a network namespace
+of its own (as `online_game.py` is): the phone has no direct path to the opener, but
+the opener's settings name a TURN server (coturn, on the namespace's address), which
+the table shares, and the phone connects through it though its own settings name
+none. Then it sleeps again and again while the opener plays on: its page hidden and
+frozen, its connections closed, as a phone's screen going off does; each time it
+wakes, it must show the opener's moves.
 
 Usage: `python tests/e2e/online_phone.py <dist> <shots folder> [sleeps]`. Prints what
 it saw as one JSON object on stdout; the test makes the assertions.
@@ -173,8 +174,6 @@ def play(dist: Path, shots: Path, sleeps: int, folder: Path) -> dict[str, Any]:
             host, phone = pages
             link = open_relay_table(host, site, relay, relay_url, folder)
             seat_by_link(host, phone, link, "Brutus")
-            host.wait_for_selector('[data-msg="begin-table"]:not([disabled])')
-            host.click('[data-msg="begin-table"]')
             for page in pages:
                 page.wait_for_selector('[data-screen="game"]')
             begun = time.monotonic()
@@ -183,8 +182,8 @@ def play(dist: Path, shots: Path, sleeps: int, folder: Path) -> dict[str, Any]:
                 wait_for(phone, "() => window.senatorDirect > 0", timeout=WAIT)
             except Exception:
                 state = phone.evaluate(
-                    "window.senator.pyodide.runPython('o = page.model.online;"
-                    " repr((o.device.shared, o.joined_turn, sorted(o.device.links)))')"
+                    "window.senator.pyodide.runPython('d = page.model.days;"
+                    " repr((d.lobby.turn(), d.joined_turn, sorted(d.links.holds)))')"
                 )
                 said = "\n".join(consoled[-20:])
                 raise RuntimeError(f"no connection through TURN: {state}\n{said}") from None

@@ -78,21 +78,23 @@ def same_game_on_every_page(game: dict[str, Any], screen: str) -> None:
 
 
 @pytest.mark.long
-def test_friends_play_online_through_a_relay_and_the_game_outlives_its_host(dist: Path) -> None:
-    """The phone has no direct path to the others: it plays the whole game through the
-    relay, across a reload and a new host."""
+def test_friends_play_now_through_a_relay_and_a_phone_with_no_direct_path_reloads(
+    dist: Path,
+) -> None:
+    """ "Play now": the friends join by the link and the game begins once every seat is
+    taken. The phone has no direct path to the others: it plays the whole game through
+    the relay, which its own settings do not name, across a reload."""
     game = run_game("relay", dist)
     assert [e for e in game["errors"] if not e.endswith(CLOSED)] == []
     assert all(u.startswith((game["origin"], "data:")) for u in game["requests"])
-    assert game["link"].split("#")[1].startswith("table=")
+    assert game["link"].split("#")[1].startswith("days=")
     assert game["copied"] == game["link"]  # by the Copy button beside it
     assert {s.rstrip("/") for s in game["sockets"]} == {game["relay"].rstrip("/")}
-    # The phone reloaded and came back; the host left, a guest hosted on, and the two
-    # guests (a computer in the host's seat) played to the end, the phone never
-    # connected directly to anyone.
+    # The phone reloaded and came back to its seat, and the three played to the end,
+    # the phone never connected directly to anyone.
     assert game["seconds"]["reload"] > 0
     assert game["phone_direct"] == 0
-    assert len(game["boards"]) == 2
+    assert len(game["boards"]) == 3
     same_game_on_every_page(game, "end")
 
 
@@ -116,10 +118,10 @@ def test_friends_meet_by_codes_with_no_relay_and_play(dist: Path) -> None:
     reason="no Firefox ESR or puppeteer-core (test.sh installs both)",
 )
 @pytest.mark.long
-def test_a_firefox_guest_plays_a_whole_game_at_a_chromium_hosts_table(dist: Path) -> None:
-    """Firefox and Chromium meet over WebRTC (the host's direct connection to the guest
-    opens) and play to the end, each device showing the same game; a third page that
-    knows the link cannot move for the guest's seat."""
+def test_a_firefox_guest_plays_a_whole_game_at_a_chromium_players_table(dist: Path) -> None:
+    """Firefox and Chromium meet over WebRTC at a table to play now (the Chromium page's
+    direct connection to the guest opens) and play to the end, each device showing the
+    same game; a third page that knows the link cannot move for the guest's seat."""
     game = run_game("firefox", dist)
     print(json.dumps({k: v for k, v in game.items() if k != "host"}))
     host, guest = game["host"], game["guest"]
@@ -130,12 +132,11 @@ def test_a_firefox_guest_plays_a_whole_game_at_a_chromium_hosts_table(dist: Path
     assert guest["made"] > 5 and game["taps"] > 5
     assert len(game["host_direct"]) == 1  # the guest, reached directly
     assert guest["direct"] >= 1
-    # A page that knew the link repeated the guest's hello and moved for its seat: the
-    # host took its connection for its own device alone, refused the move, and the
-    # game went on to the same end on both devices (the guest checks each move's
-    # signature, so a move the host had taken would have stopped it).
-    _link, attacker, _moves = game["attack"]
-    assert game["attacker_taken_for"] == attacker
+    # A page that knew the link sent a move for the guest's seat, made by its own key,
+    # when it was the guest's turn: refused, the guest's own move stands at that place,
+    # and the game went on to the same end on both devices.
+    _index, _action, attacker = game["attack"]
+    assert game["attacked_entry_by"] == game["guest_device"] != attacker
 
 
 @pytest.mark.skipif(shutil.which("turnserver") is None, reason="no turnserver (Debian's coturn)")
@@ -164,8 +165,9 @@ def test_a_phone_connects_through_a_turn_server_another_player_wrote_and_wakes_a
 def test_a_webkit_guest_with_no_webrtc_plays_at_the_table_through_the_relays(
     dist: Path,
 ) -> None:
-    """WebKitGTK here has no WebRTC at all: the guest still joins by the link, sits and
-    plays its turns, every message through the relays, the same game on both devices."""
+    """WebKitGTK here has no WebRTC at all: the guest still joins a table to play now by
+    its link, sits and plays its turns, every entry through the relays, the same game
+    on both devices."""
     game = run_game("webkit", dist)
     print(json.dumps({k: v for k, v in game.items() if k != "host"}))
     host, guest = game["host"], game["guest"]

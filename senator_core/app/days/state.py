@@ -76,6 +76,8 @@ class Days:
     turn: tuple[str, ...] = ()  # the TURN servers of this device's settings, for its claim
     joined_turn: tuple[str, ...] = ()  # the table's shared TURN servers the room was joined with
     qr: bool = False  # the QR code's library is installed: the link shows as one too
+    turn_tries: int = 0  # joins of the room with the table's shared TURN servers, none met
+    turn_at: float = 0.0  # when the last of them was made (seconds)
 
     @property
     def told(self) -> bool:
@@ -113,7 +115,10 @@ def days_to_dict(days: Days) -> dict[str, Any]:
         "key": days.key.secret,
         "chain": days.chain.secret.hex(),
         "seen": days.seen,
-        "events": list(days.shelves.events.values())[:MAX_EVENTS],
+        # The events of what the table took (none a stranger forged), as they came.
+        "events": [e for r in days.records() if (e := days.shelves.events.get(r.slot))][
+            :MAX_EVENTS
+        ],
     }
 
 

@@ -115,6 +115,8 @@ from .state import MAX_EVENTS, MAX_TABLES, Days, Listed, days_from_text, days_te
 
 TICK_SECONDS = 30.0  # how often the open table's clocks are looked at
 NOW_TICK_SECONDS = 5.0  # how often, at a table played now
+TURN_TRIES = 3  # joins of the room with the table's shared TURN servers while none meets
+TURN_RETRY_SECONDS = 8.0  # between two of them (the other page's last try must end first)
 STAND_IN = "normal"  # the level that plays a seat whose player's time ran out
 # "#days=<room>.<secret>,<relay>...": a table over days; the relays as an invitation
 # names them. Browsers never send the part after "#" to any server.
@@ -170,8 +172,8 @@ def update(
                 return model, ()
             # Only the time moves on: what is left of a move's time, who may be stood in for.
             clock = _clock(days, now)
-            ticked = replace(model, days=replace(days, clock=clock), clock=clock)
-            return ticked, (_ticking(days),)
+            days, meet = _met_anew(model, replace(days, clock=clock))
+            return replace(model, days=days, clock=clock), (_ticking(days), *meet)
         case Locked(room, held):
             return locked(model, room, held)
         case RelayOpened(url) if model.days is None:
@@ -263,7 +265,7 @@ def _opened(
     opened = replace(set_aside(_spent(model), now), online=None, game=None, turns=())
     days, meet = _connect(model, days)
     shown = _shown(opened, days, now, keep=True)
-    return shown, (*before, Disconnect(), *_leave_open(model), *meet, AskToNotify())
+    return shown, (*before, Disconnect(), *_leave_open(model), *meet, AskToNotify(), LoadQr())
 
 
 def play_again(model: Model, now: str) -> tuple[Model, Effects]:
@@ -329,10 +331,12 @@ def _connect(model: Model, days: Days) -> tuple[Days, Effects]:
     share), holding the browser's lock on its turn (one tab at a time moves at it), the
     clocks' timer, and the table's link in the page's address (a reload comes back to
     the table)."""
-    days = replace(days, turn=own_turn(model), joined_turn=days.lobby.turn())
+    turn = days.lobby.turn()
+    days = replace(days, turn=own_turn(model), joined_turn=turn, turn_tries=int(bool(turn)))
+    days = replace(days, turn_at=days.clock)
     here = Address("#" + link(model, days).split("#", 1)[1])
     meet = _meet(model, days)
-    return days, (Lock(days.room), OpenRelays(days.relays), meet, _ticking(days), here, LoadQr())
+    return days, (Lock(days.room), OpenRelays(days.relays), meet, _ticking(days), here)
 
 
 def _ticking(days: Days) -> After:
@@ -348,15 +352,22 @@ def _meet(model: Model, days: Days) -> Connect:
 
 
 def _met_anew(model: Model, days: Days) -> tuple[Days, Effects]:
-    """The table's room joined again when its players share TURN servers it was not
-    joined with (a claim, or the offer itself, came), while no other page is met: a
-    page that has no direct path to the others may have one through them."""
+    """The table's room joined again while no other page is met, when its players share
+    TURN servers it was not joined with (a claim, or the offer itself, came), and then a
+    few times more a while apart: a page that has no direct path to the others may have
+    one through them (each try must outlast the other page's last)."""
     turn = days.lobby.turn()
-    if turn == days.joined_turn or days.links.holds:
+    if days.links.holds or not turn:
         return days, ()
-    if ice_servers(model, turn) == ice_servers(model, days.joined_turn):
+    if turn == days.joined_turn:
+        if not 0 < days.turn_tries < TURN_TRIES or days.clock < days.turn_at + TURN_RETRY_SECONDS:
+            return days, ()
+        tries = days.turn_tries + 1
+    elif ice_servers(model, turn) == ice_servers(model, days.joined_turn):
         return replace(days, joined_turn=turn), ()  # this device's own servers already
-    days = replace(days, joined_turn=turn)
+    else:
+        tries = 1
+    days = replace(days, joined_turn=turn, turn_tries=tries, turn_at=days.clock)
     return days, (_meet(model, days),)
 
 

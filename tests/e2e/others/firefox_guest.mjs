@@ -1,4 +1,4 @@
-// A guest in Firefox at a Chromium host's online table (Debian's firefox-esr, driven
+// A guest in Firefox at a Chromium player's table to play now (Debian's firefox-esr, driven
 // by puppeteer-core over WebDriver BiDi): it opens the invitation link, names itself,
 // takes a seat, and plays its own turns by tapping until the game ends. Run by
 // `online_firefox.py`, inside the test's network namespace:
@@ -41,21 +41,21 @@ try {
   await page.goto(link.replace("#", "?nosw#"), { waitUntil: "load" });
   await page.waitForSelector(READY, { timeout: BOOT_MS });
   result.version = await browser.version();
-  await page.waitForSelector("#seat-0-name");
+  await page.waitForSelector('[data-msg="claim-seat"]', { timeout: 60_000 });
   await page.$eval("#seat-0-name", (el) => {
     el.value = "";
   });
   await page.type("#seat-0-name", name);
-  await page.waitForSelector('[data-msg="take-seat"]', { timeout: 60_000 });
-  await page.click('[data-msg="take-seat"]');
-  await page.waitForSelector(".lobby-seat .you", { timeout: 60_000 });
+  await page.click('[data-msg="claim-seat"]');
+  // Seated: the lobby marks its seat, or the game has begun already.
+  await page.waitForSelector('.lobby-seat .you, [data-screen="game"]', { timeout: 60_000 });
   result.seated = true;
   await page.waitForSelector('[data-screen="game"]', { timeout: 120_000 });
   const deadline = Date.now() + GAME_MS;
   while (Date.now() < deadline) {
     const screen = await page.evaluate(() => document.querySelector("[data-screen]")?.dataset.screen);
     if (screen === "end") break;
-    const goOn = await page.$('[data-msg="go-on"]');
+    const goOn = await page.$('[data-msg="go-on"], [data-msg="story-read"]');
     if (goOn) {
       await goOn.click().catch(() => {});
       continue;

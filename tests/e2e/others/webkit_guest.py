@@ -1,5 +1,5 @@
 """A guest in WebKit (Debian's WebKitGTK MiniBrowser, driven by Selenium under Xvfb) at a
-Chromium host's online table. This WebKitGTK has no WebRTC (`RTCPeerConnection` is
+Chromium player's table to play now. This WebKitGTK has no WebRTC (`RTCPeerConnection` is
 missing even with its `enable-webrtc` setting on: its GStreamer WebRTC backend is not
 built in), so the page meets the table through the relays alone. It opens the
 invitation link, names itself, takes a seat, and plays its own turns by tapping until
@@ -47,6 +47,15 @@ def main() -> None:
     def enabled(selector: str) -> list[Any]:
         return [e for e in driver.find_elements(By.CSS_SELECTOR, selector) if e.is_enabled()]
 
+    def claimed(name: str) -> bool:
+        """Writes the name and takes a seat (the lobby may be drawn anew meanwhile, as
+        the table's news comes: the look is tried again)."""
+        field = driver.find_element(By.CSS_SELECTOR, "#seat-0-name")
+        field.clear()
+        field.send_keys(name)
+        enabled('[data-msg="claim-seat"]')[0].click()
+        return True
+
     try:
         driver.set_window_size(1280, 800)
         driver.get(link.replace("#", "?nosw#", 1))
@@ -56,12 +65,9 @@ def main() -> None:
         )
         result["version"] = driver.capabilities.get("browserVersion", "")
         result["webrtc"] = run("return typeof RTCPeerConnection")
-        field = driver.find_element(By.CSS_SELECTOR, "#seat-0-name")
-        field.clear()
-        field.send_keys(name)
-        WebDriverWait(driver, 60, 0.2).until(lambda d: enabled('[data-msg="take-seat"]'))
-        enabled('[data-msg="take-seat"]')[0].click()
-        # Seated: the lobby marks its seat, or the host has begun already.
+        WebDriverWait(driver, 60, 0.2).until(lambda d: enabled('[data-msg="claim-seat"]'))
+        WebDriverWait(driver, 60, 0.2, [WebDriverException]).until(lambda d: claimed(name))
+        # Seated: the lobby marks its seat, or the game has begun already.
         WebDriverWait(driver, 60, 0.2).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, '.lobby-seat .you, [data-screen="game"]')
         )
@@ -74,7 +80,7 @@ def main() -> None:
             if run("return document.querySelector('[data-screen]')?.dataset.screen") == "end":
                 break
             try:
-                for go_on in enabled('[data-msg="go-on"]'):
+                for go_on in enabled('[data-msg="go-on"], [data-msg="story-read"]'):
                     go_on.click()
                 actions = enabled("#decision [data-action]")
                 if not actions:
