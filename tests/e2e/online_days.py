@@ -89,6 +89,19 @@ class Player:
         self.page = None
 
 
+# Whether the relay holds every entry this page's device made at the open table.
+PUBLISHED = """() => window.senator.pyodide.runPython(
+  "d = page.model.days\\n" +
+  "held = set().union(*d.shelves.held.values()) if d is not None else set()\\n" +
+  "d is not None and all(r.slot in held for r in d.records() if r.author == d.key.public)")"""
+
+
+def published(page: Any) -> None:
+    """Waits until the relay holds every entry the page's device made (a page closed
+    before then would leave them for its next visit to publish)."""
+    wait_for(page, PUBLISHED, timeout=WAIT)
+
+
 def open_days_table(player: Player, relay_url: str, days: str) -> str:
     """The player opens a three-seat table over days through `relay_url`, `days` for
     each move, as a player would set it up: the table's link."""
@@ -225,7 +238,7 @@ def visits(
     # Ann opens a table over days, two days a move, and closes the page.
     link = open_days_table(ann, relay_url, "2")
     page = ann.page
-    page.wait_for_timeout(500)  # the offer reaches the relay
+    published(page)  # the offer reaches the relay
     page.screenshot(path=str(shots / "days-lobby-1280.png"))
     ann.close()
     fragment = "#" + link.split("#", 1)[1]
@@ -233,7 +246,7 @@ def visits(
     # Bea, then Cyd, opens the link and takes a seat.
     for friend in (bea, cyd):
         out.setdefault("invited", []).append(take_seat(friend, fragment))
-        friend.page.wait_for_timeout(500)
+        published(friend.page)
         friend.close()
     # Two rounds of visits, one page at a time; Ann leaves a line in the chat.
     for turn in range(6):
@@ -252,7 +265,7 @@ def visits(
         seen["moved"] = moves_while_my_turn(player, chooser)
         seen["who"] = player.name
         seen["moves"] = moves_of(page)
-        page.wait_for_timeout(400)  # what it added reaches the relay
+        published(page)  # what it added reaches the relay
         out["visits"].append(seen)
         player.close()
     # Bea and Cyd leave for good; Ann plays on to the end with two computers.
@@ -261,7 +274,7 @@ def visits(
         open_the_table(leaver)
         page.click('[data-msg="leave-days"]')
         page.click('[data-msg="leave-days"]')  # asked twice
-        page.wait_for_timeout(600)
+        published(page)
         out.setdefault("left", []).append(page.locator(".days-status").inner_text())
         leaver.close()
     page = ann.open()
@@ -278,7 +291,7 @@ def visits(
     # Ann opens the next game at this table; the others are told when they next look.
     page.click('[data-msg="play-again"]')
     page.wait_for_selector(".days-lobby", timeout=WAIT)
-    page.wait_for_timeout(500)  # the word of it reaches the relay
+    published(page)  # the word of it reaches the relay, then the new table's offer
     ann.close()
     page = bea.open()
     page.wait_for_selector(".days-table", timeout=WAIT)

@@ -1,12 +1,12 @@
 """Games online through the game's own screens, over real WebRTC between three browsers
-(one of them a phone's size) inside a network namespace of the test's own, through a
-relay (the invitation link; the phone reloads mid-game and comes back to its seat;
-the host closes its page, a guest hosts on and the game goes on with a computer in
-the host's seat) to the game's end, and by codes with no relay at all through the
-first round; a Firefox guest at a Chromium host's table; a phone through a TURN server;
-and a WebKit guest with no WebRTC; and a table over days whose pages never open
-together. `online_game.py`, `online_firefox.py` and `online_days.py` drive the
-browsers; see `test_transport` for the namespace."""
+(one of them a phone's size) inside a network namespace of the test's own: at a table
+to play now, met through a relay (its link; the phone, with no direct path, plays
+through the relay and reloads mid-game back to its seat) to the game's end, and by
+codes with no relay at all through the first round; a Firefox guest at a Chromium
+player's table to play now; a phone through a TURN server another player wrote; a
+WebKit guest with no WebRTC; and tables over days whose pages never open together,
+or are open at once. `online_game.py`, `online_firefox.py`, `online_phone.py` and
+`online_days.py` drive the browsers; see `test_transport` for the namespace."""
 
 from __future__ import annotations
 
