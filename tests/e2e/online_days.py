@@ -96,6 +96,13 @@ PUBLISHED = """() => window.senator.pyodide.runPython(
   "d is not None and all(r.slot in held for r in d.records() if r.author == d.key.public)")"""
 
 
+# Whether the title's list is caught up: the relay has answered for every table going on.
+CAUGHT_UP = """() => window.senator.pyodide.runPython(
+  "m = page.model\\n" +
+  "going = [t for t in m.tables if not t.over]\\n" +
+  "len(m.peeks) >= len(going) and all(p.shelves.answered for p in m.peeks)")"""
+
+
 def published(page: Any) -> None:
     """Waits until the relay holds every entry the page's device made (a page closed
     before then would leave them for its next visit to publish)."""
@@ -135,8 +142,7 @@ def open_the_table(player: Player) -> dict[str, Any]:
     list and the story said."""
     page = player.page
     page.wait_for_selector(".days-table", timeout=WAIT)
-    # The list is caught up from the relay: wait for its line to settle.
-    page.wait_for_timeout(600)
+    wait_for(page, CAUGHT_UP, timeout=WAIT)  # the list says whose turn it is now
     seen: dict[str, Any] = {"list": page.evaluate(LIST)}
     page.click(".days-table button")
     wait_for(page, f"() => ({STATE})() !== ''", timeout=WAIT)
