@@ -68,7 +68,7 @@ from .chance import LENGTH, Chain, is_link, seed_of, under
 from .device import SHARED_TURN, played, starts_round
 from .keys import Key, verifies, verify
 from .relays import REFUSALS, SEAL_BYTES, Drop, Frame, NoRelay, Seal, event_id, topic_of
-from .wire import MAX_TURN, TURN_SERVER
+from .wire import MAX_TURN, TURN_SERVER, turn_servers
 
 Kind = Literal[
     "offer", "claim", "begin", "move", "chance", "stand", "back", "leave", "reveal", "say", "next"
@@ -322,12 +322,11 @@ def _turn_body(turn: Sequence[str]) -> dict[str, Any]:
 
 def _turn_of(body: Mapping[str, Any]) -> bool:
     """Whether the TURN servers an offer or a claim shares are sound (none is)."""
-    turn = body.get("turn", [])
-    return (
-        isinstance(turn, list)
-        and len(turn) <= MAX_TURN
-        and all(isinstance(s, str) and TURN_SERVER.match(s) for s in turn)
-    )
+    try:
+        turn_servers(body.get("turn", []))
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass

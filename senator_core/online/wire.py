@@ -280,7 +280,8 @@ def _link(value: object) -> object:
     return value
 
 
-def _turn_servers(value: object) -> object:
+def turn_servers(value: object) -> object:
+    """TURN servers a device shares, checked: a tuple of them, or ValueError."""
     if not isinstance(value, list) or len(value) > MAX_TURN:
         raise ValueError(f"a list of at most {MAX_TURN} TURN servers")
     if not all(isinstance(v, str) and TURN_SERVER.match(v) for v in value):
@@ -326,7 +327,7 @@ FIELDS: dict[type[Message], dict[str, Callable[[object], object]]] = {
     Chat: {"text": _text(MAX_CHAT), "device": device},
     Again: {"game": _number(1, MAX_GAMES)},
     Here: {"devices": _strings(device), "standing": _strings(_number(0, MAX_PLAYERS - 1))},
-    Turn: {"servers": _turn_servers},
+    Turn: {"servers": turn_servers},
 }
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...online.chance import Chain
-from ...online.days import Lobby, Record, Shelves, Table
+from ...online.days import NOW, Lobby, Record, Shelves, Table
 from ...online.keys import Key
 from ...online.links import Links
 
@@ -84,6 +84,12 @@ class Days:
         """Whether a relay, or a page of the table met directly, has told this device the
         whole table as it holds it: only then does it add anything."""
         return bool(self.shelves.answered or self.links.caught)
+
+    @property
+    def played_now(self) -> bool:
+        """Whether the table is one to play now (a few minutes for each move)."""
+        offer = self.lobby.offer
+        return self.table.limit == NOW or (offer is not None and offer.body["limit"] == NOW)
 
     @property
     def opener(self) -> bool:

@@ -332,8 +332,10 @@ def _connect(model: Model, days: Days) -> tuple[Days, Effects]:
     clocks' timer, and the table's link in the page's address (a reload comes back to
     the table)."""
     turn = days.lobby.turn()
-    days = replace(days, turn=own_turn(model), joined_turn=turn, turn_tries=int(bool(turn)))
-    days = replace(days, turn_at=days.clock)
+    tries = int(bool(turn))
+    days = replace(
+        days, turn=own_turn(model), joined_turn=turn, turn_tries=tries, turn_at=days.clock
+    )
     here = Address("#" + link(model, days).split("#", 1)[1])
     meet = _meet(model, days)
     return days, (Lock(days.room), OpenRelays(days.relays), meet, _ticking(days), here)
@@ -341,10 +343,7 @@ def _connect(model: Model, days: Days) -> tuple[Days, Effects]:
 
 def _ticking(days: Days) -> After:
     """The clocks' next look: within seconds at a table played now."""
-    played_now = days.table.limit == NOW or (
-        days.lobby.offer is not None and (days.lobby.offer.body["limit"] == NOW)
-    )
-    return After(NOW_TICK_SECONDS if played_now else TICK_SECONDS, DaysTick(days.room))
+    return After(NOW_TICK_SECONDS if days.played_now else TICK_SECONDS, DaysTick(days.room))
 
 
 def _meet(model: Model, days: Days) -> Connect:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...events import Event
 from ...game import Game
 from ...i18n import _, ngettext
-from ...online.days import MAX_NAME, NOW
+from ...online.days import MAX_NAME
 from ..derived import log_of, turns_for
 from ..model import Model
 from ..online.qr import qr_code
@@ -98,7 +98,7 @@ def lobby_screen(model: Model) -> Markup:
             rows.append(lobby_seat(seat, who, mine == seat))
     open_seats = lobby.open_seats()
     table = days.table
-    played_now = offer is not None and offer.body["limit"] == NOW
+    played_now = days.played_now
     if table.begin is not None:
         names = [table.names[s] for s in table.awaited()]
         status = _("The game has begun: the deal waits for {names} to open the table.").format(
