@@ -15,6 +15,7 @@ from bs4 import BeautifulSoup, Tag
 
 import senator_core as sc
 from senator_core.app import Model, clicked, init, update, view
+from senator_core.app.play.bidding import offered
 from senator_core.app.ui.text import DECISION_TITLES, KIND_NAMES
 from senator_core.records import game_link
 
@@ -75,11 +76,30 @@ class Screen:
         self._soup = self._board = None
 
     def act(self, action: str) -> None:
-        """Presses the decision's control for one action, and goes on from a round's
-        summary the table then holds, as a player does."""
-        self.press(f"#decision [data-action='{action}']")
+        """Presses the decision's control for one action (a bid the decision shows no
+        button for is built by touching its cards), and goes on from a round's summary
+        the table then holds, as a player does."""
+        if self.soup.select_one(f"#decision [data-action='{action}']") is None:
+            self.touch(action)
+        else:
+            self.press(f"#decision [data-action='{action}']")
         if self.soup.select_one("[data-msg='go-on']") is not None:
             self.press("[data-msg='go-on']")
+
+    def touch(self, action: str) -> None:
+        """Builds a bid or an Assassin play by touching its cards in the hand, then
+        confirms it."""
+        bid = sc.parse_action(action)
+        cards = [*(["assassin"] if bid.verb == "assassin" else []), *bid.names]
+        for card in cards:
+            free = [
+                b
+                for b in self.soup.select("#decision .hand-card[aria-pressed='false']")
+                if b.select_one(f".card-{card}") is not None
+            ]
+            assert free, f"no {card} left to touch for {action!r}"
+            self.press(f"#decision .hand-card[data-value='{free[0]['data-value']}']")
+        self.press("#decision [data-msg='confirm']")
 
     def latest(self) -> str:
         """The lines that tell the last move on the table, seat symbols left out."""
@@ -196,7 +216,7 @@ def expected_board(game: sc.Game) -> dict[str, Any]:
         else {str(s): [game.total(s), game.withdrawn(s)] for s in range(game.players)},
         "decision": DECISION_TITLES[game.decision],
         "to_move": game.to_move,
-        "actions": sorted(str(a) for a in game.legal_actions()),
+        "actions": sorted(str(a) for a in offered(game)),
         "players": [
             {
                 "seat": s,
@@ -259,7 +279,8 @@ class Table:
 
     def step(self, action: str) -> tuple[dict[str, Any], dict[str, Any]]:
         before = self.screen.board()
-        assert action in before["actions"], f"{action!r} is not offered: {before['actions']}"
+        legal = [str(a) for a in self.game.legal_actions()]
+        assert action in legal, f"{action!r} is not legal: {legal}"
         self.screen.act(action)
         self.game.apply(action)
         if self.game.decision == "over":

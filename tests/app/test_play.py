@@ -98,10 +98,16 @@ def test_debate_prompt_and_bids_show_totals() -> None:
     play(game, "topic war", "play 2 2")
     page = Page(view(playing(game)))
     text = page.all_text()
-    assert "Raise to 5 or more, play the Assassin, or withdraw." in text
+    assert "You need more than 4 to lead; your cards reach 5 to 13." in text
     assert "Debating: War" in text
-    assert page.values("data-action").count("play 2 5") == 1, "one control per action"
-    assert "2 + 5 → 7" in page.texts("chip-label")
+    # One control per total, played with the fewest cards: 7 is 2 + 5, never 1 + 1 + 5.
+    plays = [a for a in page.values("data-action") if a.startswith("play")]
+    assert plays == [
+        "play 5", "play 1 5", "play 2 5", "play 1 2 5", "play 2 2 5", "play 1 2 2 5",
+        "play 2 2 2 5", "play 1 2 2 2 5", "play 1 1 2 2 2 5",
+    ]  # fmt: skip
+    assert page.texts("chip-total")[:3] == ["5", "6", "7"]
+    assert page.texts("chip-cards")[2] == "2+5"
     assert "withdraw" in page.values("data-action")
 
 

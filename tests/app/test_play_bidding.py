@@ -19,9 +19,11 @@ import senator_core as sc
 from senator_core import BID_PROBLEMS, BidProblem
 from senator_core.app.play.bidding import (
     Bid,
+    assassin_play,
     blockers,
     cheapest_plays,
     forced_action,
+    offered,
     problem_text,
     prompt,
     smallest_raise,
@@ -102,9 +104,12 @@ def test_the_smallest_bid_under_spartacus_two_cards_is_two_ones() -> None:
         Bid(3, sc.parse_action("play 1 2")),
         Bid(4, sc.parse_action("play 2 2")),
     ]
-    assert prompt(game) == (
-        "Raise to 2 or more, play the Assassin with at least one influence card, or withdraw."
-    )
+    assert prompt(game) == "You need more than 0 to lead; your cards reach 2 to 13."
+    # One Assassin: with the single lowest card the event asks for, not 23 ways.
+    assert assassin_play(game) == sc.parse_action("assassin 1")
+    offer = [str(a) for a in offered(game)]
+    assert [a for a in offer if a.startswith("assassin")] == ["assassin 1"]
+    assert len([a for a in offer if a.startswith("play")]) == 12  # totals 2 to 13
     assert ids(game) == ["spartacus_first_play"]
     assert sentences(game) == [
         "Under Spartacus your first play in a debate must put at least 2 cards down."
@@ -117,7 +122,7 @@ def test_spartacus_two_points_first_play_and_assassin() -> None:
     game = opened("spartacus", spartacus="two_points")
     assert smallest_raise(game) == 2
     assert cheapest_plays(game)[0] == Bid(2, sc.parse_action("play 2"))
-    assert prompt(game) == "Raise to 2 or more, or withdraw."
+    assert prompt(game) == "You need more than 0 to lead; your cards reach 2 to 13."
     assert [(b.reason, b.rule, b.args) for b in blockers(game)] == [
         ("spartacus_first_play", "R46", {"influence": 2, "held": 13}),
         ("spartacus_assassin", "R46", {"influence": 2, "total": 0}),
@@ -152,7 +157,7 @@ def test_ludi_gladiatorum_caps_the_cards_then_bars_raise_and_assassin() -> None:
     assert game.to_move == 0
     assert texts(game) == ["play 5", "assassin", "withdraw"]
     assert smallest_raise(game) == 6
-    assert prompt(game) == "Raise to 6, play the Assassin, or withdraw."
+    assert prompt(game) == "You need more than 4 to lead; your cards reach 6."
     assert sentences(game) == [
         "Ludi Gladiatorum lets you put at most 2 cards in play in a debate, so you may add "
         "only 1 more card."
@@ -259,10 +264,13 @@ def check_debate(game: sc.Game, seen: Counter[str]) -> None:
     text = prompt(game)
     assert not RULE_NUMBER.search(text)
     if low is not None:
-        assert text.startswith(f"Raise to {low}" + (" or more" if len(bids) > 1 else ","))
+        reach = f"{low} to {bids[-1].total}." if len(bids) > 1 else f"{low}."
+        assert text.startswith(f"You need more than {needed - 1} to lead; your cards reach {reach}")
+        assert text.endswith(reach) and "Assassin" not in text
     else:
-        assert not text.startswith("Raise")
-    assert ("Assassin" in text) == bool(assassins)
+        assert "need" not in text
+        assert ("Assassin" in text) == bool(assassins)
+    check_offer(game, legal, bids)
     assert (text == "Withdraw: nothing else is possible.") == (
         legal == [sc.parse_action("withdraw")]
     )
@@ -318,6 +326,27 @@ def check_debate(game: sc.Game, seen: Counter[str]) -> None:
     if plays and not taken_away:
         assert not play_blockers
     assert sum(b.blocks == "assassin" for b in found) == (not assassins)
+
+
+def check_offer(game: sc.Game, legal: list[sc.Action], bids: list[Bid]) -> None:
+    """The decision shows one bid per total and at most one Assassin, and every other
+    legal bid can be built from the cards it names."""
+    offer = offered(game)
+    assert all(a in legal for a in offer)
+    plays = [a for a in offer if a.verb == "play"]
+    assert plays == [a for a in legal if a in {b.action for b in bids}]
+    assert len({a.value for a in plays}) == len(plays)
+    assassins = [a for a in legal if a.verb == "assassin"]
+    shown = [a for a in offer if a.verb == "assassin"]
+    assert shown == ([assassin_play(game)] if assassins else [])
+    if assassins:
+        assert all((shown[0].count, shown[0].value) <= (a.count, a.value) for a in assassins)
+    assert [a for a in legal if a.verb not in ("play", "assassin")] == [
+        a for a in offer if a.verb not in ("play", "assassin")
+    ]
+    for action in legal:
+        if action not in offer:  # built from the hand's cards: the notation names them all
+            assert action.verb in ("play", "assassin") and sc.parse_action(str(action)) is action
 
 
 def check_bids(game: sc.Game, legal: list[sc.Action], seen: Counter[str]) -> None:

@@ -47,7 +47,7 @@ def test_every_event_has_a_sentence_and_every_action_a_label() -> None:
 
 
 def test_bid_labels_show_the_total_reached() -> None:
-    assert action_label("play 2 5", 3, ("A", "B", "C")) == "3 + 2 + 5 → 10"
+    assert action_label("play 2 5", 3, ("A", "B", "C")) == "2 + 5 → 10"  # over 3 in play
     assert action_label("play 2 5", 0, ("A", "B", "C")) == "2 + 5 → 7"
     assert action_label("give 2", 0, ("A", "B", "C")) == "Give to C"
     assert action_label("assassin 1 2", 0, ("A", "B", "C")) == "Assassin + 1 + 2"
@@ -111,7 +111,7 @@ def test_the_card_values_and_the_made_for_you_note_are_written_once() -> None:
     from senator_core.rules import CARDS
 
     assert dict(zip(CARDS, VALUES, strict=True)) == CARD_VALUES
-    assert action_label("play 1 2 5", 3, ()) == "3 + 1 + 2 + 5 → 11"
+    assert action_label("play 1 2 5", 3, ()) == "1 + 2 + 5 → 11"
     package = Path(senator_core.__file__).parent
     sources = {p.relative_to(package).as_posix(): p.read_text() for p in package.rglob("*.py")}
     assert [name for name, text in sources.items() if re.search(r'"5": 5\b', text)] == []

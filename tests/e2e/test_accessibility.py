@@ -20,6 +20,7 @@ import pytest
 
 import senator_core as sc
 from senator_core.app.keeping.saves import load_session
+from senator_core.app.play.bidding import offered as shown_actions
 from senator_core.records import HUMAN, Record
 
 from ..viewkit import DECISIONS_DOCKET, rigged_config
@@ -86,7 +87,7 @@ def check_every_screen(page: Any, size: str) -> list[str]:
             press(page, action)
             game.apply(action)
         assert game.decision == decision
-        assert sorted(offered(page)) == sorted(str(a) for a in game.legal_actions()), decision
+        assert sorted(offered(page)) == sorted(str(a) for a in shown_actions(game)), decision
         found += look(page, f"game, {decision} decision")
         if decision == "topic":
             for panel, shown in (("forum", ".forum-panel"), ("rules", ".rules-summary")):
@@ -139,7 +140,7 @@ def check_every_screen(page: Any, size: str) -> list[str]:
     page.locator("[data-screen='replay']").wait_for()
     click(page, "[data-msg='play-from']")
     page.locator("[data-screen='game']").wait_for()
-    final = str(last.game.legal_actions()[0])
+    final = str(shown_actions(last.game)[0])
     offer = wait_for(page, READY_OFFER, timeout=BOOT_TIMEOUT).json_value()
     if not offer["ended"] and not offer["forced"]:
         if offer["guarded"]:

@@ -21,6 +21,7 @@ import pytest
 
 import senator_core as sc
 from senator_core import bots
+from senator_core.app.play.bidding import offered as shown_actions
 from senator_core.app.play.hand import HINT_SHOWN
 from senator_core.app.play.reasons import why
 from senator_core.app.play.state import HINT_LEVEL
@@ -171,7 +172,7 @@ def test_one_person_against_three_computers_into_the_second_round(
             hinted = True
         page.locator("#decision [data-action]").nth(chooser.randrange(len(texts))).click()
         clicks += 1
-    assert hinted and clicks >= 8  # how many depends on where the tapped bids lead
+    assert hinted and clicks >= 5  # how many depends on where the tapped bids lead
     game = page_game(page)
     assert game.round >= 2
     assert check_computer_moves(game, occupants) > 30
@@ -210,7 +211,7 @@ def check_hint(page: Any) -> None:
         assert f"{rest[0][1]:.0%} chance to win or less" in summary
     assert "would play" in hint.inner_text()
     # The choices are still there to take.
-    assert page.locator("#decision [data-action]").count() == len(game.legal_actions())
+    assert page.locator("#decision [data-action]").count() == len(shown_actions(game))
 
 
 # Makes the searches in the page stop on an error, as one that runs out of memory would.

@@ -26,6 +26,7 @@ from typing import Any
 import senator_core as sc
 from senator_core.app.derived import hand_list
 from senator_core.app.keeping.saves import load_session
+from senator_core.app.play.bidding import offered as shown_actions
 from senator_core.app.ui.text import DECISION_TITLES, VARIANT_TEXT
 from senator_core.config import DEFAULT_NAMES
 from senator_core.records import game_link
@@ -280,7 +281,7 @@ def start(page: Any, deal: Deal) -> sc.Game:
     assert game.names == deal.expected_names()
     if deal.first_opener != "random":
         assert config.first_opener == int(deal.first_opener)
-    assert sorted(offered(page)) == sorted(str(a) for a in game.legal_actions())
+    assert sorted(offered(page)) == sorted(str(a) for a in shown_actions(game))
     return game
 
 

@@ -15,6 +15,7 @@ from senator_core.app import Act, Model, control
 from senator_core.app.derived import record_of
 from senator_core.app.keeping.saves import load_session
 from senator_core.app.model import ALL_HUMAN
+from senator_core.app.play.bidding import offered as shown_actions
 from senator_core.app.setup.state import Setup
 from senator_core.records import read_record, timeline
 
@@ -64,13 +65,13 @@ def path_to(config: sc.GameConfig, decision: str, after: int = 0) -> list[str]:
         game = sc.new_game(config)
         actions: list[str] = []
         while game.decision not in (decision, "over"):
-            action = str(chooser.choice(game.legal_actions()))
+            action = str(chooser.choice(shown_actions(game)))
             game.apply(action)
             actions.append(action)
         for _ in range(after):
             if game.decision != decision:
                 break
-            action = str(chooser.choice(game.legal_actions()))
+            action = str(chooser.choice(shown_actions(game)))
             game.apply(action)
             actions.append(action)
         if game.decision == decision and game.to_move is not None:

@@ -98,6 +98,11 @@ def test_decision_hand_and_every_bid_in_view_without_scrolling(
     assert bids.count() == players
     for i in range(players):
         assert_in_view(page, bids.nth(i), f"the bid of seat {i}")
+    # One button per total the hand reaches, every one in view: a grid, not a row to scroll.
+    totals = page.locator("#decision .quick-bids [data-action]")
+    assert totals.count() >= 3
+    for i in range(totals.count()):
+        assert_in_view(page, totals.nth(i), f"the bid button {totals.nth(i).inner_text()!r}")
     assert page.evaluate("scrollY") == 0
     # One language picker shows: in the bar on a wide screen, below the table on a phone.
     shown = page.locator("select[name='lang']").evaluate_all(

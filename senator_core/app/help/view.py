@@ -626,6 +626,15 @@ def _debate() -> Markup:
         ),
         _p(
             _(
+                "On the table, one button under your hand makes each total you can reach, "
+                "with the fewest cards that reach it: the fewer you put down, the more you "
+                "keep for the debates to come. To reach the same total with other cards, "
+                "touch them in your hand. The Assassin's button plays it alone, or, where "
+                "Spartacus asks for an influence card beside it, with your lowest card."
+            )
+        ),
+        _p(
+            _(
                 "Who opens: the first opener opens the first debate of the game. After that, "
                 "whoever most recently won a debate or played an Assassin opens the next one, "
                 "in the next round too."

@@ -27,7 +27,7 @@ from ...actions import WITHDRAW as V_WITHDRAW
 from ...actions import Action, Counts
 from ...bids import BidProblem
 from ...game import Game
-from ...i18n import N_, _, ngettext
+from ...i18n import _, ngettext
 from ...rules import CARD_VALUES, CARDS, DEBATE, POWER
 
 _BARE_ASSASSIN = Action(V_ASSASSIN)
@@ -219,10 +219,12 @@ def _needed(game: Game, seat: int) -> int:
     return 1 + max(game.total(p) for p in range(game.players) if p != seat)
 
 
+def _debate_actions(game: Game) -> list[Action]:
+    return game.legal_actions() if game.decision == DEBATE else []
+
+
 def _debate_plays(game: Game) -> list[Action]:
-    if game.decision != DEBATE:
-        return []
-    return [a for a in game.legal_actions() if a.verb == V_PLAY]
+    return [a for a in _debate_actions(game) if a.verb == V_PLAY]
 
 
 # ---------------------------------------------------------------------- queries
@@ -243,9 +245,11 @@ def cheapest_plays(game: Game) -> list[Bid]:
     """The legal plays grouped by the total they reach, lowest total first: one
     `Bid` per reachable total, its play the one that puts the fewest cards down.
 
-    Fewest cards is the only choice to make: with at most two 1s, three 2s and
-    one 5, no two different sets of the same size have the same worth. Empty
-    when no play is legal or the decision is no debate.
+    The fewest cards keep the most in hand for the debates to come, and it is what
+    the computers choose: every search level, given a total, plays it with the
+    fewest cards. It is the only choice to make: with at most two 1s, three 2s and
+    one 5, no two different sets of the same size have the same worth. Empty when
+    no play is legal or the decision is no debate.
     """
     plays = _debate_plays(game)
     if not plays:
@@ -260,6 +264,33 @@ def cheapest_plays(game: Game) -> list[Bid]:
         if kept is None or (action.count, action.cards[::-1]) < (kept.count, kept.cards[::-1]):
             best[total] = action
     return [Bid(total, best[total]) for total in sorted(best)]
+
+
+def assassin_play(game: Game) -> Action | None:
+    """The one way of playing the Assassin the decision offers: alone where that is
+    legal, else with the fewest and lowest influence cards a variant asks for (they go
+    to the discard pile with the Assassin, R28, so the least is given up). None when
+    the Assassin cannot be played."""
+    assassins = [a for a in _debate_actions(game) if a.verb == V_ASSASSIN]
+    if not assassins:
+        return None
+    return min(assassins, key=lambda a: (a.count, a.value))
+
+
+def offered(game: Game) -> list[Action]:
+    """The actions the decision shows as controls, in the engine's order: in a debate
+    one bid per total (`cheapest_plays`) and one Assassin (`assassin_play`); every
+    other legal bid is made by touching its cards. Outside a debate, every legal action."""
+    legal = game.legal_actions()
+    if game.decision != DEBATE:
+        return legal
+    shown = {bid.action for bid in cheapest_plays(game)}
+    assassin = assassin_play(game)
+    return [
+        a
+        for a in legal
+        if (a.verb != V_PLAY or a in shown) and (a.verb != V_ASSASSIN or a is assassin)
+    ]
 
 
 def blockers(game: Game) -> list[BidProblem]:
@@ -330,41 +361,30 @@ def forced_action(game: Game) -> Action | None:
 
 
 def prompt(game: Game) -> str:
-    """What the player to move in a debate may do, as one sentence, e.g.
-    "Raise to 6 or more, play the Assassin, or withdraw."
+    """What the player to move in a debate may do. With a bid to make: the rule of the
+    lead and what the hand reaches, e.g. "You need more than 3 to lead; your cards
+    reach 5 to 9." (the Assassin and Withdraw are buttons that say themselves). With
+    none: what is left, e.g. "Play the Assassin, or withdraw."
 
+    The rule is R21's, "more than" the highest other total, which is not always the
+    smallest total the cards reach (with 4 to beat, a hand of 2s and a 5 reaches 5).
     ValueError outside a debate.
     """
     if game.decision != DEBATE:
         raise ValueError(f"prompt explains a debate, not a {game.decision} decision")
     bids = cheapest_plays(game)
-    low = bids[0].total if bids else 0
-    raise_to: str | None = None
-    if bids:
-        raise_to = "more" if bids[-1].total > low else "exactly"
-    assassins = [a for a in game.legal_actions() if a.verb == V_ASSASSIN]
-    assassin: str | None = None
-    if any(a.count == 0 for a in assassins):
-        assassin = "alone"
-    elif assassins:
-        assassin = "with_card"
-    return _(_PROMPTS[raise_to, assassin]).format(low=low)
-
-
-# What a player in a debate may do, by whether they may raise (to exactly the one total
-# or to it or more) and how they may play the Assassin; withdrawing is always there.
-_PROMPTS: dict[tuple[str | None, str | None], str] = {
-    (None, None): N_("Withdraw: nothing else is possible."),
-    (None, "alone"): N_("Play the Assassin, or withdraw."),
-    (None, "with_card"): N_("Play the Assassin with at least one influence card, or withdraw."),
-    ("exactly", None): N_("Raise to {low}, or withdraw."),
-    ("exactly", "alone"): N_("Raise to {low}, play the Assassin, or withdraw."),
-    ("exactly", "with_card"): N_(
-        "Raise to {low}, play the Assassin with at least one influence card, or withdraw."
-    ),
-    ("more", None): N_("Raise to {low} or more, or withdraw."),
-    ("more", "alone"): N_("Raise to {low} or more, play the Assassin, or withdraw."),
-    ("more", "with_card"): N_(
-        "Raise to {low} or more, play the Assassin with at least one influence card, or withdraw."
-    ),
-}
+    if not bids:
+        assassin = assassin_play(game)
+        if assassin is None:
+            return _("Withdraw: nothing else is possible.")
+        if assassin.count:
+            return _("Play the Assassin with at least one influence card, or withdraw.")
+        return _("Play the Assassin, or withdraw.")
+    seat = game.to_move
+    assert seat is not None
+    high, low, top = _needed(game, seat) - 1, bids[0].total, bids[-1].total
+    if top > low:
+        reach = _("You need more than {high} to lead; your cards reach {low} to {top}.")
+    else:
+        reach = _("You need more than {high} to lead; your cards reach {low}.")
+    return reach.format(high=high, low=low, top=top)

@@ -123,16 +123,22 @@ def selection_problem(game: Game, cards: list[str]) -> BidProblem | None:
     return game.bid_problem(picked_action(cards))
 
 
-def _bid_chip(game: Game, action: Action, mine: int, picked: str) -> Markup:
-    text = str(action)
+def _bid_chip(bid: explain.Bid, picked: str) -> Markup:
+    """One total a bid reaches, large, with the cards it plays beneath."""
+    text = str(bid.action)
+    cards = "+".join(bid.action.names)
     return h(
         "button",
         {
             "type": "button",
-            "class": classes("choice chip", f"choice-{action.verb}", text == picked and "matches"),
+            "class": classes("choice chip choice-play", text == picked and "matches"),
             "data-action": text,
+            # Translators: a bid's button; {total} is the total it reaches, {cards} the
+            # cards it plays, such as "2 + 1".
+            "title": _("Bid {total} with {cards}").format(total=bid.total, cards=cards),
         },
-        h("span", {"class": "chip-label"}, action_label(text, mine, game.names)),
+        h("span", {"class": "chip-total"}, bid.total),
+        h("span", {"class": "chip-cards"}, cards),
     )
 
 
@@ -191,10 +197,7 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
         )
         build = [h("span", {"class": "build-sum hint"}, advice)]
     picked_text = picked_action(chosen) if chosen else ""
-    bids = sorted((a for a in legal if a.verb == "play"), key=lambda a: (mine + a.value, a.count))
-    with_cards = sorted(
-        (a for a in legal if a.verb == "assassin" and a.names), key=lambda a: (a.value, a.count)
-    )
+    bids = explain.cheapest_plays(game)
     return h(
         "div",
         {"class": "hand-picker"},
@@ -204,18 +207,11 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
             "div",
             h(
                 "div",
-                {"class": "quick-bids", "aria-label": _("Every bid, one tap away")},
-                [_bid_chip(game, a, mine, picked_text) for a in bids],
+                {"class": "quick-bids", "aria-label": _("Every total, one tap away")},
+                [_bid_chip(bid, picked_text) for bid in bids],
             )
             if bids
             else None,
-        ),
-        with_cards
-        and h(
-            "div",
-            {"class": "assassin-bids", "aria-label": _("The Assassin with influence cards")},
-            h("span", {"class": "label"}, _("Assassin with:")),
-            [_bid_chip(game, a, mine, picked_text) for a in with_cards],
         ),
     )
 
@@ -272,7 +268,10 @@ def _choice(game: Game, model: Model, action: Action, mine: int) -> Markup:
             h("span", {"class": "effect"}, _veto_effect(game, action.verb == "veto")),
         ]
     elif action.verb == "assassin":
-        label = [card_face("assassin", "mini"), h("span", {"class": "label"}, _("Assassin"))]
+        label = [
+            card_face("assassin", "mini"),
+            h("span", {"class": "label"}, " + ".join([_("Assassin"), *action.names])),
+        ]
     else:
         label = [h("span", {"class": "label"}, action_label(text, mine, names))]
     return h(
@@ -334,9 +333,8 @@ def decision_section(model: Model, game: Game) -> Markup:
     others = legal
     if decision == "debate":
         picker = hand_picker(model, game, seat, legal)
-        others = [
-            a for a in legal if a.verb == "withdraw" or (a.verb == "assassin" and not a.names)
-        ]
+        assassin = explain.assassin_play(game)
+        others = [a for a in legal if a.verb == "withdraw" or a is assassin]
         notes = [
             h("li", None, explain.problem_text(b), " ", why_button(b.rule))
             for b in explain.blockers(game)

@@ -96,7 +96,7 @@ def scoreboard(model: Model, game: Game) -> Markup:
                 {"scope": "row"},
                 seat_badge(model, s, names),
                 # Translators: read out for the crown beside the senator who leads.
-                s in ahead and h("span", {"class": "crown", "aria-label": _("leads")}, " ♛"),
+                s in ahead and h("span", {"class": "crown", "aria-label": _("leads")}, "\u00a0♛"),
             ),
             h("td", {"class": "score-tokens"}, scores[s][0]),
             h("td", {"class": "score-imperium"}, scores[s][1]),

@@ -435,10 +435,9 @@ def action_label(text: str, game_total: int, names: Sequence[str]) -> str:
     if verb == "topic":
         return KIND_NAMES[rest[0]]
     if verb == "play":
-        value = parse_action(text).value
-        # With cards already down, the sum starts from them: "5 + 2 + 2 → 9".
-        start = [str(game_total)] if game_total else []
-        return f"{' + '.join([*start, *rest])} → {game_total + value}"
+        # The cards played, then the total they bring the player to, with any cards
+        # already down: "2 + 2 → 9" over a 5 in play.
+        return f"{' + '.join(rest)} → {game_total + parse_action(text).value}"
     if verb == "assassin":
         return " + ".join([CARD_NAMES["assassin"], *rest])
     if verb == "withdraw":
