@@ -12,11 +12,22 @@ At three players that is 5, 10 and 20 points of chance to win; at four, 3.75, 7.
 and 15; at five, 3, 6 and 12. A move matters less at a bigger table, and the
 marks follow: one share at any size.
 
-A seat's accuracy is 1 minus its mean cost, over the decisions rated.
+A seat's accuracy follows lichess's published formula (lila's `AccuracyPercent`),
+with the chance a move gives up counted in shares of a fair chance:
+- a move's accuracy is 103.1668 * exp(-0.04354 * d) - 3.1669 + 1, between 0 and
+  100%, where d is the cost as points of a two-player game's chance to win: the
+  share of a fair chance given up, times 50 (a blunder's 60% of a fair chance is
+  d = 30, an accuracy of 26%; a move as good as the best is 100%);
+- a seat's accuracy is the mean of the arithmetic and the harmonic means of its
+  moves' accuracies (each counted as at least 1% in the harmonic mean), so that one
+  blunder weighs more than many small slips. Lichess also weights the arithmetic mean
+  by how much the game swung around each move; a chance to win over three to five
+  players swings little, and that weighting is left out.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -44,6 +55,39 @@ def mark_of(cost: float, players: int) -> str:
         if share >= least - 1e-9:
             found = mark
     return found
+
+
+def rates(occupant: str, level: str = REVIEW_LEVEL) -> bool:
+    """Whether the review's search at `level` rates the moves of a seat `occupant`
+    played: a person's always, a computer's only when its own search goes no deeper
+    than the review's. A deeper player judged by a shallower search reads as near
+    perfect only because the judge sees less (the Expert's 1,500 iterations against
+    the review's 300), so its moves are not rated at all."""
+    from .bots import SEARCHES  # noqa: PLC0415  (the players load when first needed)
+
+    played, judge = SEARCHES.get(occupant), SEARCHES[level]
+    if played is None:
+        return True  # a person (or a player that does not search)
+    return played.iterations <= judge.iterations and played.debates <= judge.debates
+
+
+def move_accuracy(cost: float, players: int) -> float:
+    """The accuracy of a move that gave up `cost` of the chance to win at a table of
+    `players`, from 0 to 1 (see the module's note)."""
+    points = 50.0 * cost * players
+    raw = 103.1668100711649 * math.exp(-0.04354415386753951 * points) - 3.166924740191411
+    return min(100.0, max(0.0, raw + 1.0)) / 100.0
+
+
+def accuracy_of(costs: Collection[float], players: int) -> float | None:
+    """A seat's accuracy over moves that cost `costs`: the mean of the arithmetic and
+    harmonic means of the moves' accuracies; None for no moves."""
+    if not costs:
+        return None
+    each = [move_accuracy(c, players) for c in costs]
+    mean = sum(each) / len(each)
+    harmonic = len(each) / sum(1.0 / max(a, 0.01) for a in each)
+    return (mean + harmonic) / 2
 
 
 def thresholds(players: int) -> tuple[float, ...]:
@@ -109,9 +153,8 @@ class Review:
         return next((r for r in self.ratings if r.step == step), None)
 
     def accuracy(self, seat: int) -> float | None:
-        """1 minus the seat's mean cost; None when none of its decisions was rated."""
-        mine = self.of(seat)
-        return 1.0 - sum(r.cost for r in mine) / len(mine) if mine else None
+        """The seat's accuracy (`accuracy_of`); None when none of its decisions was rated."""
+        return accuracy_of([r.cost for r in self.of(seat)], self.players)
 
     def costliest(self, seat: int) -> tuple[Rating, ...]:
         """The seat's moves that cost the most, up to `COSTLIEST`, costliest first; moves
@@ -358,11 +401,15 @@ def kept_accuracies(data: object) -> dict[int, float]:
         if not isinstance(data, dict) or data.get("version") != REVIEW_FORMAT:
             return {}
         costs: dict[int, list[float]] = {}
+        players = data["players"]
+        if type(players) is not int or not 3 <= players <= 5:
+            return {}
         for _step, seat, _decision, played, chances, _after, _facts in data["ratings"]:
             values = {str(text): share(value) for text, value in chances}
             if type(seat) is not int or played not in values:
                 return {}
-            costs.setdefault(seat, []).append(max(values.values()) - values[played])
-        return {seat: 1.0 - sum(c) / len(c) for seat, c in costs.items()}
+            costs.setdefault(seat, []).append(max(max(values.values()) - values[played], 0.0))
+        found = {seat: accuracy_of(c, players) for seat, c in costs.items()}
+        return {seat: value for seat, value in found.items() if value is not None}
     except (KeyError, TypeError, ValueError):
         return {}

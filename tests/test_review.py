@@ -22,8 +22,10 @@ from senator_core.review import (
     Rating,
     Review,
     ReviewError,
+    accuracy_of,
     kept_accuracies,
     mark_of,
+    move_accuracy,
     review,
     thresholds,
 )
@@ -67,6 +69,33 @@ def test_marks_follow_the_stated_thresholds_as_shares_of_a_fair_chance() -> None
     assert mark_of(0.0375, 3) == "good" and mark_of(0.0375, 5) == "inaccuracy"
 
 
+def test_a_moves_accuracy_follows_lichess_curve_in_shares_of_a_fair_chance() -> None:
+    assert move_accuracy(0.0, 4) == 1.0
+    # The thresholds of the marks, alike at every table size: 72%, 52% and 26%.
+    for players in (3, 4, 5):
+        found = [round(move_accuracy(t / players, players), 3) for t in THRESHOLDS]
+        assert found == [0.723, 0.515, 0.258]
+    assert move_accuracy(1.0, 5) == 0.0
+    assert accuracy_of([], 4) is None
+
+
+def test_one_blunder_among_many_good_moves_no_longer_reads_99_percent() -> None:
+    """The game of the issue: a player who came last with one blunder read 99%, as 1
+    minus the mean cost did. Sixty moves a little short of the best (1% of a fair
+    chance each) and one blunder (60%) now read 96.0%, the same moves without the
+    blunder 98.8%: the blunder costs 2.8 points, where 1 minus the mean cost gave it
+    0.25."""
+    players = 4
+    small = [0.01 / players] * 60
+    blunder = 0.6 / players
+    with_blunder = accuracy_of([*small, blunder], players)
+    without = accuracy_of(small, players)
+    assert with_blunder is not None and without is not None
+    assert with_blunder == pytest.approx(0.960, abs=5e-4)
+    assert without == pytest.approx(0.988, abs=5e-4)
+    assert 1 - sum([*small, blunder]) / 61 > 0.99  # the old reading
+
+
 def test_a_rating_costs_what_the_move_gave_up_against_the_best() -> None:
     after = (0.45, 0.2, 0.2, 0.15)
     chances = (("withdraw", 0.6), ("play 2", 0.45), ("play 5", 0.1))
@@ -78,7 +107,9 @@ def test_a_rating_costs_what_the_move_gave_up_against_the_best() -> None:
     best = Rating(8, 0, "debate", "withdraw", chances, after)
     assert best.cost == 0.0 and best.mark == "good"
     summary = Review("hard", 0, 4, (0,), (rating, best))
-    assert summary.accuracy(0) == pytest.approx(1 - 0.075)
+    # The blunder's move accuracy is 25.8% (15 points at four players is d = 30), the
+    # best move's 100%: the arithmetic mean 62.9%, the harmonic 41.0%.
+    assert summary.accuracy(0) == pytest.approx((0.6289 + 0.4098) / 2, abs=1e-3)
     assert summary.accuracy(1) is None
     assert summary.costliest(0) == (rating,)  # a good move is never among the costliest
     assert summary.counts(0) == {"good": 1, "inaccuracy": 0, "mistake": 0, "blunder": 1}

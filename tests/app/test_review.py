@@ -17,7 +17,7 @@ from senator_core.app.keeping.files import export_file
 from senator_core.app.keeping.messages import FileOpened
 from senator_core.app.review.messages import Reviewed, ReviewFailed, ReviewProgress
 from senator_core.records import HUMAN, Record, read_record
-from senator_core.review import REVIEW_LEVEL, Review, review
+from senator_core.review import REVIEW_LEVEL, Review, rates, review
 
 from ..test_review import finished_game
 from .test_keeping import NOW, finished
@@ -119,6 +119,21 @@ def test_the_computers_moves_are_rated_when_asked_and_join_the_review() -> None:
     assert not model.review_all and not effects
     model, effects = update(model, control("review-all"), NOW)
     assert not [e for e in effects if isinstance(e, RunReview)]
+
+
+def test_a_computer_that_searches_deeper_than_the_review_is_not_rated() -> None:
+    """The Expert searches 1,500 iterations a decision, the review 300: judged by the
+    shallower search its moves read as near perfect, so they are not rated, and the
+    summary says why. The Hard's search is the review's own, and is rated."""
+    assert rates(HUMAN) and rates("easy") and rates("hard") and not rates("expert")
+    model, effects = update(opened_file((HUMAN, "expert", "hard")), control("review"), NOW)
+    model, _made = reviewed_as_asked(model, effects)
+    model, effects = update(model, control("review-all"), NOW)
+    assert [e.seats for e in effects if isinstance(e, RunReview)] == [(2,)]
+    model, _more = reviewed_as_asked(model, effects)
+    rows = page(model).select(".review-summary .review-seat")
+    assert [row.get("data-seat") for row in rows] == ["0", None, "2"]
+    assert "not rated: this computer searches deeper than the review" in rows[1].get_text()
 
 
 def test_a_review_can_be_cancelled_and_its_late_answer_changes_nothing() -> None:

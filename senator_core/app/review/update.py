@@ -12,7 +12,7 @@ from typing import assert_never
 
 from ...i18n import _
 from ...records import Record
-from ...review import REVIEW_LEVEL, Review
+from ...review import REVIEW_LEVEL, Review, rates
 from ..derived import record_of
 from ..effects import Effects, RunReview, StopReview
 from ..keeping.saves import kept
@@ -78,6 +78,7 @@ def _rate_missing(model: Model, record: Record) -> tuple[Model, Effects]:
     wanted = people(record)
     if model.review_all:
         wanted = tuple(range(record.game.players))
+    wanted = tuple(s for s in wanted if rates(record.occupants[s]))
     have = set(record.review.seats) if record.review is not None else set()
     missing = tuple(s for s in wanted if s not in have)
     run = model.reviewing

@@ -14,7 +14,7 @@ from html import escape
 
 from ...i18n import N_, Translated, _, ngettext, wording
 from ...records import HUMAN, Record
-from ...review import MARKS, Rating, Review, thresholds
+from ...review import MARKS, Rating, Review, rates, thresholds
 from ..derived import record_of
 from ..model import Model
 from ..play.reasons import why
@@ -223,6 +223,17 @@ def review_summary(model: Model, record: Record, review: Review, msg: str) -> Ma
     for seat in shown_seats(model, record):
         accuracy = review.accuracy(seat)
         who = colour_badge(record.colours[seat], seat, names[seat])
+        if not rates(record.occupants[seat]):
+            rows.append(
+                h(
+                    "li",
+                    {"class": "review-seat"},
+                    who,
+                    " ",
+                    _("not rated: this computer searches deeper than the review"),
+                )
+            )
+            continue
         if seat not in review.seats:
             continue
         if accuracy is None:
