@@ -16,6 +16,7 @@ from senator_core.records import Record
 
 from ..scenario import play, rigged
 from .conftest import (
+    DESKTOP,
     PHONE,
     SharedPages,
     Site,
@@ -242,15 +243,27 @@ def test_quick_play_and_the_turn_coming_back(booted: tuple[Any, Watch]) -> None:
     else:
         raise AssertionError("the turn never came back")
     assert page.locator(".turn-banner").inner_text() == "Your turn"
-    # It stands in the top bar, over none of the seats' names.
+    # It stands in the top bar, over none of the seats' names and none of the bar's
+    # controls (the Pace among them); a phone's bar has no room for it: it is read out,
+    # not shown, and the decision glows instead.
     covers = """() => {
       const b = document.querySelector(".turn-banner").getBoundingClientRect();
-      return [...document.querySelectorAll(".seat-board .seat")].filter((el) => {
+      if (b.width <= 1) return "hidden";
+      const under = ".seat-board .seat, .topbar select, .topbar button";
+      return [...document.querySelectorAll(under)].filter((el) => {
         const r = el.getBoundingClientRect();
-        return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
-      }).map((el) => el.textContent);
+        return r.width && r.left < b.right && b.left < r.right
+          && r.top < b.bottom && b.top < r.bottom;
+      }).map((el) => el.outerHTML.slice(0, 80));
     }"""
     assert page.evaluate(covers) == []
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.locator(".topbar [name='speed']").is_visible()
+    assert page.evaluate(covers) == "hidden"
+    assert page.evaluate("getComputedStyle(document.querySelector('#decision')).animationName") == (
+        "turn-glow"
+    )
+    page.set_viewport_size(DESKTOP)
     assert page.title() == "Your turn · Senator"
     chimes = int(page.evaluate("document.documentElement.dataset.chimes || '0'"))
     assert chimes > chimed, "a sound when the turn comes"
