@@ -31,7 +31,7 @@ from senator_core.app.play.messages import Forced, GoOn, HintFailed, HintReady, 
 from senator_core.app.play.scoreboard import scoreboard, tie_break_steps
 from senator_core.app.play.state import HINT_LEVEL, Hint
 from senator_core.app.play.story import round_story
-from senator_core.app.ui.text import describe, render_text
+from senator_core.app.ui.text import KIND_NAMES, describe, render_text
 from senator_core.app.view import page_title
 from senator_core.bots import finish
 from senator_core.bots.heuristic import Heuristic
@@ -573,6 +573,17 @@ def test_a_round_s_end_holds_its_story_on_the_table_until_the_player_goes_on() -
     assert "go-on" in page.values("data-msg") and page.values("data-action") == []
     story = round_story(model.game, 1)
     assert story is not None and story.scores == tuple(tuple(s) for s in model.game.scores())
+    # Each senator's tokens gained in the round are named: every token that joined a
+    # senator's proposed tokens and stayed, read against the engine's log.
+    proposed: list[list[str]] = [[] for _ in range(model.game.players)]
+    for event in model.game.log:
+        if event.id == "token_proposed":  # round 2 has only begun
+            proposed[event.args["seat"]].append(event.args["kind"])
+    assert [list(kinds) for kinds in story.gained] == proposed and any(proposed)
+    for seat, kinds in enumerate(proposed):
+        if kinds:
+            name = model.game.names[seat]
+            assert f"{name} gained {', '.join(KIND_NAMES[k] for k in kinds)}" in text
     restored, _ = init(persist(model))
     assert restored.story == 1 and "Round 1 is over" in Page(view(restored)).all_text()
     forged = json.loads(persist(model)[SAVE_KEY] or "")

@@ -1,5 +1,5 @@
-"""What a round did, read from the game's log: what each senator passed into law,
-each conflict and what it cancelled, the scores at its end and the event that
+"""What a round did, read from the game's log: the tokens each senator gained, what
+each passed into law, each conflict and what it cancelled, the scores at its end and the event that
 rules the next one. The table shows it when a round ends (`view_story`), and the
 end screen tells the whole game the same way, round by round."""
 
@@ -32,9 +32,13 @@ class Clash:
 class RoundStory:
     number: int
     passed: tuple[tuple[int, tuple[str, ...]], ...]  # (seat, kinds passed), in order
+    # By seat, the tokens that joined its proposed tokens this round and stayed there
+    # when they came (a token a conflict sent back is told among the clashes; an
+    # Imperium kept is told among the laws passed).
     clashes: tuple[Clash, ...]
     scores: tuple[tuple[int, int, int], ...]  # by seat: tokens, Imperium, passed
     next_event: str  # the event in force in the next round ("" after the last, or none)
+    gained: tuple[tuple[str, ...], ...] = ()
 
 
 def round_stories(game: Game) -> list[RoundStory]:
@@ -43,14 +47,18 @@ def round_stories(game: Game) -> list[RoundStory]:
     current = 0
     passed: list[tuple[int, tuple[str, ...]]] = []
     clashes: list[Clash] = []
+    gained: list[list[str]] = [[] for _ in range(game.players)]
     giver = -1
     for eid, args in log_of(game):
         if eid == "round_start":
             current, passed, clashes, giver = args["round"], [], [], -1
+            gained = [[] for _ in range(game.players)]
         elif eid == "event_revealed" and stories and stories[-1].number == args["round"] - 1:
             stories[-1] = replace(stories[-1], next_event=args["event"])
         elif eid == "imperium_passed":
             passed.append((args["seat"], ("imperium",)))
+        elif eid == "token_proposed":
+            gained[args["seat"]].append(args["kind"])
         elif eid == "consul_passed" and args["kinds"]:
             passed.append((args["seat"], tuple(args["kinds"])))
         elif eid == "token_given" or eid == "token_taken":
@@ -62,7 +70,8 @@ def round_stories(game: Game) -> list[RoundStory]:
             )
         elif eid == "round_end":
             scores = tuple((s[0], s[1], s[2]) for s in args["scores"])
-            stories.append(RoundStory(current, tuple(passed), tuple(clashes), scores, ""))
+            won = tuple(tuple(kinds) for kinds in gained)
+            stories.append(RoundStory(current, tuple(passed), tuple(clashes), scores, "", won))
     return stories
 
 
@@ -117,8 +126,23 @@ def clash_line(model: Model, game: Game, clash: Clash) -> Markup:
 
 
 def story_body(model: Model, game: Game, story: RoundStory) -> list[Markup]:
-    """The round told in lines: what each senator passed into law, then each conflict."""
+    """The round told in lines: the tokens each senator gained, what each passed into
+    law, then each conflict."""
     names = game.names
+    gained = [
+        h(
+            "li",
+            {"class": "story-gained"},
+            phrase(
+                # Translators: the tokens a senator gained in a round, such as "War, Trade".
+                _("{seat} gained {kinds}"),
+                seat=seat_badge(model, seat, names),
+                kinds=_kinds(kinds),
+            ),
+        )
+        for seat, kinds in enumerate(story.gained)
+        if kinds
+    ]
     passed = [
         h(
             "li",
@@ -136,6 +160,7 @@ def story_body(model: Model, game: Game, story: RoundStory) -> list[Markup]:
         h(
             "ul",
             {"class": "story-lines"},
+            gained,
             passed or h("li", {"class": "story-passed"}, _("Nothing was passed into law.")),
             clashes,
         )
@@ -153,6 +178,9 @@ def view_story(model: Model, game: Game, story: RoundStory) -> Markup:
             "id": "decision",
             "aria-label": _("Round {n} is over").format(n=story.number),
             "tabindex": -1,
+            # It comes in once the round's last pieces have landed: a token's flight,
+            # and a cancelled one's after it.
+            "style": f"--land: {2 * model.setup.pace.flight_ms}ms",
         },
         h(
             "header",
