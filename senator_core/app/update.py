@@ -88,7 +88,7 @@ from .online.messages import (
 )
 from .play import update as play
 from .play.messages import Forced, GoOn, PlayMsg
-from .play.story import ended_round
+from .play.story import ended_round, hits
 from .replay import update as replay
 from .replay.messages import ReplayMsg, ReplayTick
 from .review import update as review
@@ -253,7 +253,9 @@ def _follow(
     elif after.screen == "title" and before.screen != "title" and after.online is None:
         effects = (*effects, *days.peek(after))
     if after.game is not before.game:
-        after = replace(after, epoch=before.epoch + 1, story=_story(before, after))
+        after = replace(
+            after, epoch=before.epoch + 1, story=_story(before, after), hit=_hit(before, after)
+        )
     writes: list[Effect] = []
     if write:
         after, writes = keeping.writes(after)
@@ -301,6 +303,21 @@ def _story(before: Model, after: Model) -> int:
     return ended_round(after)
 
 
+def _hit(before: Model, after: Model) -> int:
+    """The move whose blow to the person the table now holds (its number): a
+    computer's move, made at the table, that hit the one person playing against the
+    computers (`story.hits`); 0 for none. Off line and outside the lesson only."""
+    game, was = after.game, before.game
+    if game is None or was is None or game.moves != was.moves + 1 or was.to_move is None:
+        return 0
+    if after.screen != "game" or after.online is not None or after.days is not None:
+        return 0
+    people = humans(after.occupants, game.players)
+    if after.lesson is not None or len(people) != 1 or was.to_move == people[0]:
+        return 0
+    return game.moves if hits(just_happened(after), people[0]) else 0
+
+
 def _flights(before: Model, after: Model) -> tuple[tuple[str, str, str, str], ...]:
     """What the last action moved, to be seen moving: not when the page catches up
     (a reload, another tab's game) or at the instant pace."""
@@ -327,8 +344,9 @@ def _waits(before: Model | None, after: Model) -> list[Effect]:
         before is None or not computer_to_move(before) or before.game is not game
     ):
         assert game is not None
-        # Going on from a round's summary is the pause a big moment would have had.
-        pondering = None if before is not None and before.story else play.pondering(after)
+        # Going on from a round's summary, or a blow, is the pause a big moment would have had.
+        held = before is not None and (before.story or before.hit)
+        pondering = None if held else play.pondering(after)
         if pondering is None:
             out.append(play.think(after))
         else:

@@ -657,3 +657,32 @@ def test_the_hint_asked_for_comes_from_the_cores_stepper_and_a_failed_one_is_sai
 
 
 # ---------------------------------------------------------------- the table
+
+
+def test_a_computer_s_blow_to_the_person_is_held_until_they_have_seen_it() -> None:
+    """Brutus, a computer, plays the Assassin on Cassius's bid: the table holds what the
+    move did to the person where the decision stands, and Livia, the next computer,
+    waits; going on lets her think. A reload shows the same; the person's own move,
+    or another table (people only, or online), holds nothing."""
+    game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
+    play(game, "topic war", "play 2")
+    occupants = ("human", "normal", "normal", "human", "human")
+    model, effects = update(playing(game, occupants=occupants), Thought(game.moves, "assassin"), "")
+    assert model.game is not None and model.hit == model.game.moves == 3
+    assert computer_to_move(model) is None and not [e for e in effects if isinstance(e, Think)]
+    page = Page(view(model))
+    held = plain(page.all_text())
+    assert "What the last move did to you" in held
+    assert "Brutus plays the Assassin!" in held and "go-on" in page.values("data-msg")
+    assert page.values("data-action") == []
+    restored, _ = init(persist(model))
+    assert restored.hit == 3 and "What the last move did to you" in Page(view(restored)).all_text()
+    on, effects = update(model, control("go-on"), "")
+    assert on.hit == 0 and computer_to_move(on) == "normal"
+    assert [e for e in effects if isinstance(e, Think)], "play goes on"
+    # The person's own Assassin, or a table of people, holds nothing.
+    mine = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
+    play(mine, "topic war", "play 2", "play 2 2", "play 5")  # Cassius, the person, to act
+    people = ("human",) * 5
+    assert updated(playing(mine, occupants=people), Act("assassin")).hit == 0
+    assert updated(playing(mine, occupants=occupants), Act("assassin")).hit == 0

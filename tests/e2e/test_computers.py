@@ -161,9 +161,13 @@ def test_one_person_against_three_computers_into_the_second_round(
     while page.evaluate(f"() => {ROUND_JS}") < 2:
         wait_for(
             page,
-            "() => document.querySelector('#decision:not(.thinking) [data-action]')",
+            "() => document.querySelector("
+            "'#decision:not(.thinking) [data-action], #decision [data-msg=\"go-on\"]')",
             timeout=GAME_TIMEOUT,
         )
+        if page.locator("#decision.hit-held").count():  # a computer's blow, held
+            page.click("#decision [data-msg='go-on']")
+            continue
         texts = page.evaluate(PLAYERS_CHOICE)
         if not texts:  # a move that is no choice, which the page makes itself
             continue

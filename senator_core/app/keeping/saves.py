@@ -14,9 +14,11 @@ continue), the hint if one was shown (the move number it was for, each action's
 estimate, and under "facts" what the playouts saw after each, `sightings.facts_to`,
 left out when not known), the cards picked for a bid, the piece explained, the panel
 open, the log's unfolded rounds, under "story", the round whose summary the
-table held (left out when none), and under "lesson", in the guided first game,
-{"heard": the last position whose note the player went on from, "alone": whether
-they left the lesson's line to play on alone} (left out in any other game). The
+table held (left out when none), under "hit", the move whose blow to the person the
+table held (its number, the game's last; left out when none), and under "lesson",
+in the guided first game, {"heard": the last position whose note the player went
+on from, "alone": whether they left the lesson's line to play on alone} (left out
+in any other game). The
 last move, highlighted, is the record's last action, so nothing keeps it; older
 saves also hold "seen" and "mover" in `shown`, which are read past.
 
@@ -106,6 +108,7 @@ class Shown:
     panel: OpenPanel = ""
     log_rounds: tuple[int, ...] = ()
     story: int = 0
+    hit: int = 0
     lesson: tuple[int, bool] | None = None  # the guided game's coach: heard, alone
 
     def to_dict(self) -> dict[str, Any]:
@@ -123,6 +126,7 @@ class Shown:
             "panel": self.panel,
             "log_rounds": list(self.log_rounds),
             **({"story": self.story} if self.story else {}),
+            **({"hit": self.hit} if self.hit else {}),
             **(
                 {}
                 if self.lesson is None
@@ -251,6 +255,7 @@ def _read_shown(value: Any, game: Game) -> Shown:
     panel = value.get("panel")
     rounds = value.get("log_rounds")
     story = value.get("story")
+    hit = value.get("hit")
     return Shown(
         screen="game" if value.get("screen") == "game" else "title",
         hint=hint,
@@ -264,6 +269,8 @@ def _read_shown(value: Any, game: Game) -> Shown:
         story=story
         if whole_number(story) and story == game.round - 1 and game.decision != "over"
         else 0,
+        # Only a blow dealt by the last move, while the game goes on.
+        hit=hit if whole_number(hit) and hit == game.moves > 0 and game.to_move is not None else 0,
         lesson=_read_lesson(value.get("lesson"), game),
     )
 

@@ -67,6 +67,7 @@ def session_model(model: Model, session: Session) -> Model:
         panel=shown.panel,
         log_rounds=shown.log_rounds,
         story=shown.story,
+        hit=shown.hit,
         lesson=None
         if shown.lesson is None or not is_lesson(record.game.config)
         else Lesson(*shown.lesson),
@@ -277,5 +278,6 @@ def shown_of(model: Model) -> Shown:
         panel=model.panel,
         log_rounds=model.log_rounds,
         story=model.story,
+        hit=model.hit,
         lesson=None if model.lesson is None else (model.lesson.heard, model.lesson.alone),
     )

@@ -5,8 +5,10 @@ end screen tells the whole game the same way, round by round."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ...events import Event
 from ...game import Game
 from ...i18n import _
 from ..derived import just_happened, log_of
@@ -78,6 +80,46 @@ def round_stories(game: Game) -> list[RoundStory]:
 def round_story(game: Game, number: int) -> RoundStory | None:
     """Round `number`'s story, once the round has ended; None before."""
     return next((s for s in round_stories(game) if s.number == number), None)
+
+
+# What a move can do to a person that the table holds until they have seen it: an
+# Assassin that sent their cards in play to the discards, War's power that made them
+# discard a card, a token of theirs cancelled by one given to them.
+BLOWS = ("assassinated", "card_named", "conflict")
+
+
+def hits(events: Sequence[Event], seat: int) -> bool:
+    """Whether these lines of the log tell of a blow to `seat` (see `BLOWS`)."""
+    for event in events:
+        args = event.args
+        if event.id == "assassinated" and args["seat"] != seat and args["discarded"][seat]:
+            return True
+        if event.id == "card_named" and args["discarded"][seat]:
+            return True
+        if event.id == "conflict" and args["seat"] == seat:
+            return True
+    return False
+
+
+def view_hit(model: Model, game: Game, lines: list[Markup]) -> Markup:
+    """What a computer's move did to the person, held where the decision stands until
+    they go on: the move's lines, marked."""
+    return h(
+        "section",
+        {
+            "class": "decision hit-held",
+            "id": "decision",
+            "aria-label": _("What the last move did to you"),
+            "tabindex": -1,
+        },
+        h("header", {"class": "decision-head"}, h("h2", None, _("What the last move did to you"))),
+        h("ul", {"class": "hit-lines", "role": "status"}, [h("li", None, line) for line in lines]),
+        h(
+            "div",
+            {"class": "choices"},
+            h("button", {"type": "button", "class": "primary", "data-msg": "go-on"}, _("Go on")),
+        ),
+    )
 
 
 def ended_round(model: Model) -> int:

@@ -118,6 +118,8 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
         case LinkGame():
             return (model if model.game is None else replace(model, linked=model.game.moves)), ()
         case GoOn(number):
+            if not model.story and model.hit and number == 0:
+                return replace(model, hit=0), (Focus("decision"),)
             if not model.story or number not in (0, model.story):
                 return model, ()
             return replace(model, story=0), (Focus("decision"),)
