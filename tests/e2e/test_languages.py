@@ -35,7 +35,8 @@ SHOWN_TEXT = """() => {
 
 
 MY_TURN_OR_END = """() => document.querySelector("[data-screen='end']") !== null
-  || document.querySelector("#decision:not(.thinking) [data-action]") !== null"""
+  || document.querySelector("#decision:not(.thinking) [data-action]") !== null
+  || document.querySelector("#decision [data-msg='go-on']") !== null"""
 
 
 def english_left(page: Any, lang: str) -> list[str]:

@@ -73,6 +73,11 @@ def sized(shared_pages: SharedPages, request: pytest.FixtureRequest) -> Iterator
     fail_on_adapter_reports(shared.watch)
 
 
+# The person's decision, or a computer's blow to them held until they go on (which
+# `random_move` does).
+MINE_OR_HELD = "#decision:not(.thinking) [data-action], #decision.hit-held [data-msg='go-on']"
+
+
 def debate_in_progress(players: int) -> sc.GameConfig:
     return sc.GameConfig(players=players, seed=5, first_opener=0, draws=("war",) * 2)
 
@@ -128,7 +133,7 @@ def test_against_the_computers_the_decision_and_hand_stay_in_view(
     assert page.locator(".event-card", has_text="Spartacus").count() == 1
     chooser = random.Random(9)
     for _ in range(60):
-        page.wait_for_selector("#decision:not(.thinking) [data-action]", timeout=60_000)
+        page.wait_for_selector(MINE_OR_HELD, timeout=60_000)
         if page.locator("#decision.decision-debate [data-action^='play']").count():
             break
         random_move(page, chooser)
@@ -236,7 +241,7 @@ def test_quick_play_and_the_turn_coming_back(booted: tuple[Any, Watch]) -> None:
     chooser = random.Random(2)
     chimes = 0
     for _ in range(40):  # until the turn has come back to the human from a computer
-        page.wait_for_selector("#decision:not(.thinking) [data-action]", timeout=60_000)
+        page.wait_for_selector(MINE_OR_HELD, timeout=60_000)
         if page.locator(".turn-banner").count():
             break
         random_move(page, chooser)
