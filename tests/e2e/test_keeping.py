@@ -348,8 +348,10 @@ def test_a_shared_page_comes_back_to_what_a_first_visit_shows(
     shared = shared_pages.ready("desktop").page
     use_setup(shared, speed="instant", auto=False, players=5, occupants=["human"] * 5)
     shared.click("[data-msg='quick-play']")
-    for _ in range(3):
-        shared.locator("#decision:not(.thinking) [data-action]").first.click()
+    for _ in range(3):  # three taps: moves, or going on past a computer's blow, held
+        shared.locator(
+            "#decision:not(.thinking) [data-action], #decision.hit-held [data-msg='go-on']"
+        ).first.click()
     shared.click("[data-screen='game'] [data-msg='title']")
     shared.click("[data-msg='new-game']")
     assert shared.locator("[name='players']").input_value() == "5"
