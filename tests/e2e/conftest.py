@@ -477,6 +477,11 @@ def phone(browser: Any) -> Iterator[tuple[Any, Watch]]:
     fail_on_adapter_reports(seen)
 
 
+# The person's decision, or a computer's blow to them the table holds until they go on
+# (which `next_move` and `random_move` do).
+MINE_OR_HELD = "#decision:not(.thinking) [data-action], #decision.hit-held [data-msg='go-on']"
+
+
 # What the page offers now, read at one moment: the actions of the controls, whether
 # the page is about to make the only legal move itself, and how many moves it shows.
 READ_OFFER = """() => ({

@@ -30,7 +30,16 @@ from senator_core.app.ui.text import OCCUPANT_LABELS
 from senator_core.bots import finish, make
 from senator_core.bots.hint import hinting
 
-from .conftest import BOOT_TIMEOUT, READY, Site, Watch, open_game, playwright_api, wait_for
+from .conftest import (
+    BOOT_TIMEOUT,
+    MINE_OR_HELD,
+    READY,
+    Site,
+    Watch,
+    open_game,
+    playwright_api,
+    wait_for,
+)
 
 GAME_TIMEOUT = 240_000  # ms for a whole game of computers, on a loaded machine
 HUMAN = "human"
@@ -159,12 +168,7 @@ def test_one_person_against_three_computers_into_the_second_round(
     hinted = False
     clicks = 0
     while page.evaluate(f"() => {ROUND_JS}") < 2:
-        wait_for(
-            page,
-            "() => document.querySelector("
-            "'#decision:not(.thinking) [data-action], #decision [data-msg=\"go-on\"]')",
-            timeout=GAME_TIMEOUT,
-        )
+        wait_for(page, f"() => document.querySelector({MINE_OR_HELD!r})", timeout=GAME_TIMEOUT)
         if page.locator("#decision.hit-held").count():  # a computer's blow, held
             page.click("#decision [data-msg='go-on']")
             continue

@@ -22,6 +22,7 @@ from senator_core.records import read_record, timeline
 from ..appkit import updated
 from .conftest import (
     BOOT_TIMEOUT,
+    MINE_OR_HELD,
     READY,
     SharedPages,
     Site,
@@ -280,7 +281,7 @@ def test_undo_against_the_computers_returns_to_the_earlier_game(
     page, _ = booted
     use_setup(page, speed="instant", auto=False)
     page.click("[data-msg='quick-play']")
-    mine = "#decision:not(.thinking) [data-action], #decision.hit-held [data-msg='go-on']"
+    mine = MINE_OR_HELD
     undone = 0
     for _ in range(40):
         page.wait_for_selector(mine)
@@ -349,9 +350,7 @@ def test_a_shared_page_comes_back_to_what_a_first_visit_shows(
     use_setup(shared, speed="instant", auto=False, players=5, occupants=["human"] * 5)
     shared.click("[data-msg='quick-play']")
     for _ in range(3):  # three taps: moves, or going on past a computer's blow, held
-        shared.locator(
-            "#decision:not(.thinking) [data-action], #decision.hit-held [data-msg='go-on']"
-        ).first.click()
+        shared.locator(MINE_OR_HELD).first.click()
     shared.click("[data-screen='game'] [data-msg='title']")
     shared.click("[data-msg='new-game']")
     assert shared.locator("[name='players']").input_value() == "5"

@@ -17,6 +17,7 @@ from senator_core.records import Record
 from ..scenario import play, rigged
 from .conftest import (
     DESKTOP,
+    MINE_OR_HELD,
     PHONE,
     SharedPages,
     Site,
@@ -71,11 +72,6 @@ def sized(shared_pages: SharedPages, request: pytest.FixtureRequest) -> Iterator
     shared = shared_pages.ready(request.param)
     yield shared.page, shared.watch
     fail_on_adapter_reports(shared.watch)
-
-
-# The person's decision, or a computer's blow to them held until they go on (which
-# `random_move` does).
-MINE_OR_HELD = "#decision:not(.thinking) [data-action], #decision.hit-held [data-msg='go-on']"
 
 
 def debate_in_progress(players: int) -> sc.GameConfig:

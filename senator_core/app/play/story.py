@@ -101,7 +101,7 @@ def hits(events: Sequence[Event], seat: int) -> bool:
     return False
 
 
-def view_hit(model: Model, game: Game, lines: list[Markup]) -> Markup:
+def view_hit(lines: list[Markup]) -> Markup:
     """What a computer's move did to the person, held where the decision stands until
     they go on: the move's lines, marked."""
     return h(
@@ -171,31 +171,22 @@ def story_body(model: Model, game: Game, story: RoundStory) -> list[Markup]:
     """The round told in lines: the tokens each senator gained, what each passed into
     law, then each conflict."""
     names = game.names
-    gained = [
-        h(
+
+    def line(css: str, said: str, seat: int, kinds: tuple[str, ...]) -> Markup:
+        return h(
             "li",
-            {"class": "story-gained"},
-            phrase(
-                # Translators: the tokens a senator gained in a round, such as "War, Trade".
-                _("{seat} gained {kinds}"),
-                seat=seat_badge(model, seat, names),
-                kinds=_kinds(kinds),
-            ),
+            {"class": css},
+            phrase(said, seat=seat_badge(model, seat, names), kinds=_kinds(kinds)),
         )
-        for seat, kinds in enumerate(story.gained)
-        if kinds
+
+    gained = [
+        # Translators: the tokens a senator gained in a round, such as "War, Trade".
+        line("story-gained", _("{seat} gained {kinds}"), s, k)
+        for s, k in enumerate(story.gained)
+        if k
     ]
     passed = [
-        h(
-            "li",
-            {"class": "story-passed"},
-            phrase(
-                _("{seat} passed {kinds} into law"),
-                seat=seat_badge(model, seat, names),
-                kinds=_kinds(kinds),
-            ),
-        )
-        for seat, kinds in story.passed
+        line("story-passed", _("{seat} passed {kinds} into law"), s, k) for s, k in story.passed
     ]
     clashes = [h("li", {"class": "story-clash"}, clash_line(model, game, c)) for c in story.clashes]
     return [

@@ -834,19 +834,25 @@ def explanation(model: Model, game: Game) -> Markup | None:
 DEBATE_MOVES = ("bid", "assassin", "withdrawn")
 
 
+def said_lines(model: Model, game: Game) -> list[Markup]:
+    """What the last action did, a sentence for each line of the log it wrote."""
+    said = [w for e in just_happened(model) if (w := describe(e)) is not None]
+    return [sentence(model, w, game.names) for w in said]
+
+
 def last_move(model: Model, game: Game) -> Markup | None:
     """What the last action did, in words, kept on the table until the next one.
     When all of it is plays in the debate under way, the debate's list (shown beside
     the topic on wide screens) already holds it, marked: there it is not said twice."""
-    fresh = just_happened(model)
-    lines = [w for e in fresh if (w := describe(e)) is not None]
+    lines = said_lines(model, game)
     if not lines:
         return None
+    fresh = just_happened(model)
     echoed = game.topic is not None and all(e.id in DEBATE_MOVES for e in fresh)
     return h(
         "div",
         {"class": classes("last-move", echoed and "echoed"), "aria-label": _("Last move")},
-        h("ul", None, [h("li", None, sentence(model, w, game.names)) for w in lines[-6:]]),
+        h("ul", None, [h("li", None, line) for line in lines[-6:]]),
     )
 
 

@@ -21,14 +21,14 @@ from ..online.view import table_side
 from ..review.view import log_marks
 from ..ui.html import Markup, classes, h, keyed
 from ..ui.motion import moves
-from ..ui.pieces import kind_icon, language_picker, sentence
-from ..ui.text import EVENT_NAMES, KIND_NAMES, describe, plain_list
+from ..ui.pieces import kind_icon, language_picker
+from ..ui.text import EVENT_NAMES, KIND_NAMES, plain_list
 from .end import share_section
 from .hand import decision_section, thinking_section, waiting_section
 from .log import log_section
 from .scoreboard import scoreboard
 from .story import round_story, view_hit, view_story
-from .table import Fresh, centre, seat_board, seating, top_bar, turn_banner
+from .table import Fresh, centre, said_lines, seat_board, seating, top_bar, turn_banner
 
 
 def forum_panel(game: Game) -> Markup:
@@ -87,8 +87,7 @@ def game_screen(
     elif story is not None:
         controls = view_story(model, game, story)
     elif controls is None and model.hit and model.hit == game.moves:
-        said = [w for e in just_happened(model) if (w := describe(e)) is not None]
-        controls = view_hit(model, game, [sentence(model, w, game.names) for w in said])
+        controls = view_hit(said_lines(model, game))
     elif coached is not None and coached.kind == "note":
         controls = coach_hold(coached)
     elif controls is None and since is not None:
