@@ -309,9 +309,7 @@ def play(dist: Path, mode: str, shots: Path, folder: Path) -> dict[str, Any]:
                 host.wait_for_selector('[data-msg="begin-table"]:not([disabled])')
                 host.click('[data-msg="begin-table"]')
             for page in pages:
-                # The last claim reaches the opener's page, whose deal then reaches every
-                # page: once over 30 s in a suite running two online tables at once.
-                page.wait_for_selector('[data-screen="game"]', timeout=3 * WAIT)
+                page.wait_for_selector('[data-screen="game"]')
             begun = time.monotonic()
             chooser = random.Random(5)
             delays: list[float] = []
