@@ -201,6 +201,16 @@ def test_forged_replayed_and_out_of_order_records_are_refused_or_wait() -> None:
     read(players[0], shelf)
     assert late.game is not None and keeper.game is not None
     assert late.game.state() == keeper.game.state()
+    # One at a time, as live events come: the deal's reveals and entry, and the first
+    # moves, before the beginning they follow (another page's relay was quicker) wait
+    # for it, as an entry waits for the one before it.
+    records = sorted(records_on(shelf), key=lambda r: (r.kind != "begin", r.index))
+    begin, *rest = records
+    assert begin.kind == "begin" and {"reveal", "chance", "move"} <= {r.kind for r in rest[:8]}
+    live = Table(Key(rng.randbytes(32)), Chain())
+    arrived = [*rest[:8][::-1], begin, *rest[8:]]
+    assert [problem for r in arrived if (problem := live.take(r)) is not None] == []
+    assert live.game is not None and live.game.state() == keeper.game.state()
 
     # Replayed: taken once, nothing changes.
     moves = keeper.game.moves

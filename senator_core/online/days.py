@@ -96,6 +96,7 @@ MAX_CLAIMS = 64  # claims of seats kept for one table
 MAX_RECORD = 4_000  # characters of a record's text: a beginning with five seats
 WAITING = 4  # records kept that wait for the same one before them
 WAITING_FOR = 64  # records waited for at once
+BEFORE_BEGIN = "begin:"  # what waits for the beginning, by its table and author
 DAY = 86_400
 NOW = 180  # a move's time at a table played now, its players all there: three minutes
 LIMITS = (0, NOW, DAY, 2 * DAY, 3 * DAY, 7 * DAY)  # a move's time: none, now, 1, 2, 3, 7 days
@@ -679,8 +680,13 @@ class Table:
         if record.key in self.known:
             return None  # had it already (another relay, another publisher)
         if record.kind == "begin":
-            return self._take_begin(record)
-        if self.begin is None or record.table != self.name:
+            return self._take_begin(record, now)
+        if self.begin is None:
+            # A relay or a page may bring a reveal or an entry before the beginning it
+            # follows: it waits for it, with what else its author sent early.
+            self._wait(f"{BEFORE_BEGIN}{record.table}:{record.author}", record)
+            return None
+        if record.table != self.name:
             return "table"
         at = _dated(record, now)
         if isinstance(at, str):
@@ -762,7 +768,7 @@ class Table:
         self._append(record, made, rank, now)
         return None
 
-    def _take_begin(self, record: Record) -> str | None:
+    def _take_begin(self, record: Record, now: float | None) -> str | None:
         if self.begin is not None:
             return None if record.key == self.begin.key else "a second beginning"
         body = record.body
@@ -802,6 +808,11 @@ class Table:
         self.stream, self.ranks = [record], [0]
         self.states = [State(None, since=at_of(record) or 0)]
         self.known.add(record.key)
+        early = [on for on in self.waiting if on.startswith(BEFORE_BEGIN)]
+        for on in early:  # those of another beginning can never be taken: dropped
+            held = self.waiting.pop(on)
+            if on.startswith(f"{BEFORE_BEGIN}{self.name}:"):
+                self.take_all(held, now)
         return None
 
     def _take_reveal(self, record: Record, at: int, now: float | None) -> str | None:
