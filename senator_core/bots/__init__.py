@@ -43,15 +43,21 @@ class Search:
     slips: float = 0.0
     # Expects a rival's award to cancel its own proposed tokens whenever it can.
     wary: bool = False
+    # Once it cannot win, plays for its place and against the favourite (`mcts.standing`).
+    for_place: bool = False
 
 
 INFLUENCE = 0.5  # see `Search.influence`
 
 SEARCHES: dict[str, Search] = {
-    "easy": Search(10, wise=True, slips=0.25),
-    "normal": Search(40, wise=True),
-    "hard": Search(300, debates=1, influence=INFLUENCE, wise=True, foresee=True, wary=True),
-    "expert": Search(1500, debates=1, influence=INFLUENCE, wise=True, foresee=True, wary=True),
+    "easy": Search(10, wise=True, slips=0.25, for_place=True),
+    "normal": Search(40, wise=True, for_place=True),
+    "hard": Search(
+        300, debates=1, influence=INFLUENCE, wise=True, foresee=True, wary=True, for_place=True
+    ),
+    "expert": Search(
+        1500, debates=1, influence=INFLUENCE, wise=True, foresee=True, wary=True, for_place=True
+    ),
     BASELINE: Search(150),
     PINNED_HARD: Search(300, debates=1),
 }
@@ -93,6 +99,7 @@ def searcher(level: str, seed: int = 0, iterations: int | None = None) -> MCTSBo
         foresee=search.foresee,
         slips=search.slips,
         wary=search.wary,
+        for_place=search.for_place,
     )
 
 

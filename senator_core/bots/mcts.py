@@ -23,6 +23,13 @@ number of iterations; a search also stops once it has simulated a set number
 of actions per iteration of its budget (the first decisions of a round have
 the longest playouts), so it is deterministic and its time is bounded.
 
+A player `for_place` who finds it cannot win (its chance, as the search sees it, is
+under `HOPELESS`, or in the last round a third of the favourite's or less) searches
+again with its own reward its standing instead (the
+others' unchanged): its place at the end, and the favourite not winning
+(`standing`). So it keeps as high as it can and, where its place is the same either
+way, does not hand the game to the one most likely to win it.
+
 No recursion anywhere: Pyodide's stack is small.
 """
 
@@ -45,6 +52,11 @@ from .portable import add, exp, log, tanh
 from .sense import cancelled
 
 PLAYOUT_STEP = 16  # actions a playout simulates between two yields
+HOPELESS = 0.02  # a chance to win below this: the player plays for place
+BEHIND = 3  # in the last round, so does one whose chance is a third of the favourite's or less
+# The weight of its place in a hopeless player's standing, the rest for the favourite
+# losing: more than a place is worth at five players, so a place always comes first.
+PLACE = 0.9
 FORESEEN = (AWARD, POWER, VETO)  # the others' decisions a foreseeing search does not branch on
 
 
@@ -61,27 +73,25 @@ class Node:
 
 def final_reward(g: Game, margin: float) -> list[float]:
     """1/k to each of k shared winners (R40), blended with a score-margin term."""
+    return with_margin(*final_chances(g), margin)
+
+
+def final_chances(g: Game) -> tuple[list[float], list[float]]:
+    """1/k to each of k shared winners (R40); and each player's tokens."""
     scores = g.scores()
     best = max(scores)
     winners = [p for p, s in enumerate(scores) if s == best]
     share = 1.0 / len(winners)
-    n = len(scores)
-    out = []
-    for p in range(n):
-        win = share if p in winners else 0.0
-        if margin:
-            other = max(scores[q][0] for q in range(n) if q != p)
-            lead = 0.5 + 0.5 * tanh((scores[p][0] - other) / 3.0)
-            win = (1.0 - margin) * win + margin * lead
-        out.append(win)
-    return out
+    return [share if p in winners else 0.0 for p in range(len(scores))], [
+        float(s[0]) for s in scores
+    ]
 
 
 def with_margin(chances: list[float], est: list[float], margin: float) -> list[float]:
     """Chances to win blended with a margin term: each player's lead over the best
     rival in the estimated points, squashed into [0, 1]."""
     if not margin:
-        return chances
+        return list(chances)
     n = len(est)
     out = []
     for p in range(n):
@@ -91,24 +101,44 @@ def with_margin(chances: list[float], est: list[float], margin: float) -> list[f
     return out
 
 
-def estimated_reward(g: Game, margin: float, temperature: float) -> list[float]:
-    """Chances to win from the heuristic's points: a softmax whose temperature grows
-    with the rounds still to play, blended with the margin term."""
+def estimated_chances(g: Game, temperature: float) -> tuple[list[float], list[float]]:
+    """Chances to win from the heuristic's points, a softmax whose temperature grows
+    with the rounds still to play; and the points."""
     est = points(g)
     t = temperature * (1.0 + ROUNDS - g.round)
     top = max(est)
     shares = [exp((e - top) / t) for e in est]
     total = add(shares)
-    return with_margin([share / total for share in shares], est, margin)
+    return [share / total for share in shares], est
 
 
-def fitted_reward(g: Game, margin: float, weights: Weights) -> list[float]:
-    """Chances to win from the fitted evaluation, blended with the margin term."""
+def fitted_chances(g: Game, weights: Weights) -> tuple[list[float], list[float]]:
+    """Chances to win from the fitted evaluation; and the heuristic's points."""
     est = points(g)
-    return with_margin(win_chances(g, weights, est), est, margin)
+    return win_chances(g, weights, est), est
 
 
 _LOGS = [0.0]  # log(visits) by visits, 0 for none: worked out once, as far as asked
+
+
+def standing(g: Game, seat: int, favourite: int, chances: list[float]) -> float:
+    """What a player who cannot win plays for, in [0, 1]: mostly the share of its
+    rivals it ends ahead of (ties count half), by the final scores (R40) or the
+    estimated points where the playout stopped; the rest, the favourite's chance not
+    to win (`chances`: every player's at the same position)."""
+    if g.decision == OVER:  # the tie-breaks as small fractions, as in the points
+        scores = [
+            tokens + imperium / 100 + passed / 10_000 for tokens, imperium, passed in g.scores()
+        ]
+    else:
+        scores = points(g)
+    mine = scores[seat]
+    ahead = 0.0
+    for p, score in enumerate(scores):
+        if p != seat:
+            ahead += 1.0 if mine > score else 0.5 if mine == score else 0.0
+    place = ahead / (len(scores) - 1)
+    return PLACE * place + (1.0 - PLACE) * (1.0 - chances[favourite])
 
 
 def visit_logs(most: int) -> list[float]:
@@ -190,6 +220,7 @@ class MCTSBot:
         wise: bool = False,
         slips: float = 0.0,
         wary: bool = False,
+        for_place: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError("a search needs at least one iteration")
@@ -197,6 +228,7 @@ class MCTSBot:
         self.iterations = iterations
         self.searched = 0  # iterations of the last search (the work cap may stop it early)
         self.outlook: list[float] = []  # each player's mean reward over the last search
+        self.chances: list[float] = []  # and their mean chance to win, the margin left out
         self.seed = seed
         self.exploration = exploration  # the UCT constant, rewards being in [0, 1]
         self.noise = noise  # how often a playout takes a random candidate action
@@ -229,6 +261,8 @@ class MCTSBot:
         # rule-based award often keeps such a token, so the search saw no threat and
         # withdrew against a 1 + 1 that then cost it two tokens.
         self.wary = wary
+        # Once it cannot win, search again for its place (`standing`).
+        self.for_place = for_place
         self._guide = Heuristic()
 
     # ------------------------------------------------------------------ the API
@@ -274,6 +308,14 @@ class MCTSBot:
             if slip.random() < self.slips:
                 return slip.choice(options)
         root = yield from self.searching(game)
+        me = game.seat_to_move
+        chances = self.chances
+        favourite = max((p for p in range(game.players) if p != me), key=chances.__getitem__)
+        last = game.round == ROUNDS
+        if self.for_place and (
+            chances[me] < HOPELESS or (last and chances[me] * BEHIND < chances[favourite])
+        ):
+            root = yield from self.searching(game, place=favourite)
         best, choice = (-1, -1.0), options[0]
         for a in options:
             child = root.children.get(a)
@@ -321,7 +363,11 @@ class MCTSBot:
         return finish(self.searching(game))
 
     def searching(
-        self, game: Game, seat: int | None = None, sightings: Sightings | None = None
+        self,
+        game: Game,
+        seat: int | None = None,
+        sightings: Sightings | None = None,
+        place: int | None = None,
     ) -> Thinking[Node]:
         """The search in steps, a yield after each iteration (and in long playouts).
         `searched` then holds the iterations done. Its generator is seeded by
@@ -330,9 +376,11 @@ class MCTSBot:
         player's mean reward over the search: their chances at the position as the
         search plays on. A `wary` search's rivals attack `seat` (the player to move
         unless told). `sightings`, if given, tallies what each playout saw after its
-        first move."""
+        first move. `place`: the searching seat plays for its standing, the seat
+        `place` being the favourite (`standing`); its outlook is then its standing."""
         root = Node()
         totals = [0.0] * game.players
+        hopes = [0.0] * game.players
         rng = random.Random(public_digest(game, self.seed))
         policy = Heuristic(noise=self.noise, rng=rng)
         guide = self._guide
@@ -399,7 +447,9 @@ class MCTSBot:
                 node = children[action]
                 g.apply(action)
                 path.append((node, mover))
-            reward = yield from self._rollout(g, policy, stop, me)
+            reward, chances = yield from self._rollout(g, policy, stop, me, place is None)
+            if place is not None:
+                reward[me] = standing(g, me, place, chances)
             if sightings is not None:
                 sightings.see(first, g)
             for child, mover in path:
@@ -407,20 +457,28 @@ class MCTSBot:
                 child.wins += reward[mover]
             for p, share in enumerate(reward):
                 totals[p] += share
+                hopes[p] += chances[p]
             simulated += g.moves - start
             done += 1
             yield
         self.searched = done
         self.outlook = [t / max(done, 1) for t in totals]
+        self.chances = [h / max(done, 1) for h in hopes]
         return root
 
-    def _rollout(self, g: Game, policy: Heuristic, stop: int, me: int) -> Thinking[list[float]]:
-        """Plays on to the horizon and scores the position for every player; yields
-        every PLAYOUT_STEP actions, so that a long playout is sliced too. `me`: the
-        seat searching, whom a `wary` search's rivals attack with their awards."""
+    def _rollout(
+        self, g: Game, policy: Heuristic, stop: int, me: int, cut: bool = True
+    ) -> Thinking[tuple[list[float], list[float]]]:
+        """Plays on to the horizon and scores the position for every player: the
+        reward, and the chances to win it blends with the margin. It yields every
+        PLAYOUT_STEP actions, so that a long playout is sliced too. `me`: the seat
+        searching, whom a `wary` search's rivals attack with their awards. `cut`: stop
+        once `debates` debates have begun (a search for place plays on to the horizon:
+        a place is finer than a chance to win, which the fitted evaluation
+        estimates)."""
         step = 0
         wary = self.wary
-        left = self.debates
+        left = self.debates if cut else 0
         between = g.decision == TOPIC
         while g.decision != OVER and g.round < stop:
             if left:
@@ -442,10 +500,12 @@ class MCTSBot:
             else:
                 g.apply(policy.choose(g, legal))
         if g.decision == OVER:
-            return final_reward(g, self.margin)
-        if self.weights is not None:
-            return fitted_reward(g, self.margin, self.weights)
-        return estimated_reward(g, self.margin, self.temperature)
+            chances, est = final_chances(g)
+        elif self.weights is not None:
+            chances, est = fitted_chances(g, self.weights)
+        else:
+            chances, est = estimated_chances(g, self.temperature)
+        return with_margin(chances, est, self.margin), chances
 
     def _mean_reward(self, game: Game) -> Thinking[float]:
         """The mover's mean reward over playouts from the position itself, with a
@@ -460,7 +520,7 @@ class MCTSBot:
         total = 0.0
         for _ in range(runs):
             g = game.clone(reseed=rng.getrandbits(62))
-            reward = yield from self._rollout(g, policy, stop, mover)
+            reward, _ = yield from self._rollout(g, policy, stop, mover)
             total += reward[mover]
             yield
         return total / runs

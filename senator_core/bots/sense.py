@@ -7,12 +7,13 @@ None:
   a card in play, or the topic is a consul and nobody has a proposed token.
 - `assassin_cheap`: the Assassin on a debate already lost cheaply: the best
   rival stands at 2 or less and the token cannot cancel any of the mover's own.
-- `consul_empty`: most of a hand (4 or more in play) on a consul with nothing
-  of one's own proposed, when no rival still in the debate has more than one
-  token to pass.
+- `consul_empty`: a card on a consul with nothing of one's own proposed when no
+  rival still in the debate has a token to pass either, or most of a hand (4 or
+  more in play) when none has more than one.
 - `bidding_war`: 8 or more in play on a topic worth a single token to anyone,
   while other topics are still to be debated this round.
-- `open_withdraw`: opening a debate and withdrawing at once with cards to play.
+- `open_withdraw`: opening a debate and withdrawing at once with cards to play,
+  unless it is a consul with nothing to pass.
 - `keep_cancelling`: keeping a token that cancels one's own proposed tokens
   (R30), when a rival would lose by it instead: one it cancels, or one who
   holds the veto and can only refuse it.
@@ -91,9 +92,9 @@ def silly(g: Game, action: Action) -> str | None:
         return None
     if verb == V_PLAY:
         after = total[me] + action.value
-        if topic == CONSUL and after >= MOST_OF_A_HAND and not proposed_count(g, me):
-            keen = [r for r in rivals if not g.withdrawn_by_seat[r] and proposed_count(g, r) > 1]
-            if not keen:
+        if topic == CONSUL and not proposed_count(g, me):
+            passing = [proposed_count(g, r) for r in rivals if not g.withdrawn_by_seat[r]]
+            if not any(passing) or (after >= MOST_OF_A_HAND and max(passing) <= 1):
                 return "consul_empty"
         if after >= WAR_TOTAL and stake(g) <= 1:
             left = g.consuls_up + sum(g.docket_counts)
@@ -101,6 +102,8 @@ def silly(g: Game, action: Action) -> str | None:
                 return "bidding_war"
         return None
     if verb == V_WITHDRAW and g.opener == me and not total[me]:
+        if topic == CONSUL and not stake(g):
+            return None  # a consul with nothing to pass: nothing to bid for
         hand = g.hand_counts
         b = 4 * me
         if hand[b] + hand[b + 1] + hand[b + 2] and not any(total[r] for r in rivals):
