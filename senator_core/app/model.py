@@ -85,6 +85,7 @@ class Model:
     clock: float = 0.0  # seconds: the page's time when a table over days last told it
     story: int = 0  # the round whose summary the table holds until the player goes on
     hit: int = 0  # the move (its number) whose blow to the person the table holds
+    caught: int = 0  # the move (its number) up to which the person was told what changed
     lesson: Lesson | None = None  # the guided first game, when it is the game at the table
     entropy: str = ""  # the page's random bytes (hex), that this device's ids are made from
     build: str = ""  # the build of the game this page runs (devices of another cannot play)

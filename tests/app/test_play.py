@@ -21,7 +21,7 @@ from senator_core.app.derived import (
     sitting_out,
     turn_came,
 )
-from senator_core.app.effects import After, Scroll, Think
+from senator_core.app.effects import After, Focus, Scroll, Think
 from senator_core.app.keeping.saves import (
     SAVE_KEY,
     load_session,
@@ -30,7 +30,7 @@ from senator_core.app.play.hand import HINT_SHOWN
 from senator_core.app.play.messages import Forced, GoOn, HintFailed, HintReady, Thought
 from senator_core.app.play.scoreboard import scoreboard, tie_break_steps
 from senator_core.app.play.state import HINT_LEVEL, Hint
-from senator_core.app.play.story import round_story
+from senator_core.app.play.story import catch_up, round_story
 from senator_core.app.ui.text import KIND_NAMES, describe, render_text
 from senator_core.app.view import page_title
 from senator_core.bots import finish
@@ -579,7 +579,7 @@ def test_a_round_s_end_holds_its_story_on_the_table_until_the_player_goes_on() -
     for event in model.game.log:
         if event.id == "token_proposed":  # round 2 has only begun
             proposed[event.args["seat"]].append(event.args["kind"])
-    assert [list(kinds) for kinds in story.gained] == proposed and any(proposed)
+    assert [list(kinds) for kinds in story.changes.gained] == proposed and any(proposed)
     for seat, kinds in enumerate(proposed):
         if kinds:
             name = model.game.names[seat]
@@ -657,6 +657,42 @@ def test_the_hint_asked_for_comes_from_the_cores_stepper_and_a_failed_one_is_sai
 
 
 # ---------------------------------------------------------------- the table
+
+
+def ruled(moves: int) -> sc.Game:
+    """A four-player game the rule-based player plays for every seat, to `moves` moves."""
+    game = sc.new_game(sc.GameConfig(players=4, seed=0))
+    rules = Heuristic()
+    while game.moves < moves:
+        legal = game.legal_actions()
+        game.apply(legal[0] if len(legal) == 1 else rules.choose(game, legal))
+    return game
+
+
+def test_what_changed_while_the_person_waited_is_told_before_their_next_decision() -> None:
+    """Cassius, the one person, last decided nine moves ago in this round: before his
+    next decision the table tells what those moves did to the tokens (Brutus kept an
+    Imperium, which passes at once: R26), until he goes on. A reload tells it again; a
+    table of people, or fewer moves, tells nothing."""
+    game = ruled(84)
+    assert game.to_move == 0 and game.passed(1) == ["imperium"]
+    occupants = ("human", "normal", "normal", "normal", "human")
+    model = playing(game, occupants=occupants)
+    page = Page(view(model))
+    told = plain(page.all_text())
+    assert "While you waited: 9 moves" in told and "Brutus passed Imperium into law" in told
+    assert page.values("data-action") == [] and "go-on" in page.values("data-msg")
+    restored, _ = init(persist(model))
+    assert "While you waited: 9 moves" in Page(view(restored)).all_text()
+    on, effects = update(model, control("go-on"), "")
+    assert on.caught == 84 and Focus("decision") in effects
+    page = Page(view(on))
+    assert "While you waited" not in page.all_text() and page.values("data-action")
+    people = playing(game, occupants=("human",) * 5)
+    assert "While you waited" not in Page(view(people)).all_text()
+    # His decision before, after fewer moves by the others: nothing to tell.
+    before = ruled(74)
+    assert before.to_move == 0 and catch_up(playing(before, occupants=occupants)) is None
 
 
 def test_a_computer_s_blow_to_the_person_is_held_until_they_have_seen_it() -> None:

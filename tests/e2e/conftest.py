@@ -477,9 +477,15 @@ def phone(browser: Any) -> Iterator[tuple[Any, Watch]]:
     fail_on_adapter_reports(seen)
 
 
-# The person's decision, or a computer's blow to them the table holds until they go on
-# (which `next_move` and `random_move` do).
-MINE_OR_HELD = "#decision:not(.thinking) [data-action], #decision.hit-held [data-msg='go-on']"
+# What the table holds where the person's decision stands until they go on: a computer's
+# blow to them, or what changed while they waited.
+HELD = "#decision.hit-held, #decision.catch-up"
+# The person's decision, or what the table holds before it (which `next_move` and
+# `random_move` go on from).
+MINE_OR_HELD = (
+    "#decision:not(.thinking) [data-action],"
+    " #decision.hit-held [data-msg='go-on'], #decision.catch-up [data-msg='go-on']"
+)
 
 
 # What the page offers now, read at one moment: the actions of the controls, whether

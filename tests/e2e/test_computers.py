@@ -32,6 +32,7 @@ from senator_core.bots.hint import hinting
 
 from .conftest import (
     BOOT_TIMEOUT,
+    HELD,
     MINE_OR_HELD,
     READY,
     Site,
@@ -169,7 +170,7 @@ def test_one_person_against_three_computers_into_the_second_round(
     clicks = 0
     while page.evaluate(f"() => {ROUND_JS}") < 2:
         wait_for(page, f"() => document.querySelector({MINE_OR_HELD!r})", timeout=GAME_TIMEOUT)
-        if page.locator("#decision.hit-held").count():  # a computer's blow, held
+        if page.locator(HELD).count():  # a computer's blow, or what changed, held
             page.click("#decision [data-msg='go-on']")
             continue
         texts = page.evaluate(PLAYERS_CHOICE)

@@ -22,6 +22,7 @@ from senator_core.records import read_record, timeline
 from ..appkit import updated
 from .conftest import (
     BOOT_TIMEOUT,
+    HELD,
     MINE_OR_HELD,
     READY,
     SharedPages,
@@ -285,7 +286,7 @@ def test_undo_against_the_computers_returns_to_the_earlier_game(
     undone = 0
     for _ in range(40):
         page.wait_for_selector(mine)
-        if page.locator("#decision.hit-held").count():  # a computer's blow, held
+        if page.locator(HELD).count():  # a computer's blow, or what changed, held
             page.click("#decision [data-msg='go-on']")
             continue
         offered = page.locator(mine)

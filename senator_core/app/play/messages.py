@@ -120,7 +120,8 @@ class LinkGame(PlayMsg):
 @dataclass(frozen=True)
 class GoOn(PlayMsg):
     """Go on from the round's summary the table holds (`round`: only that round's, when
-    the wait at a table of computers ends; 0: whichever is shown)."""
+    the wait at a table of computers ends; 0: whichever is shown), or from a blow or
+    what changed while the person waited."""
 
     round: int = 0
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...events import Event
 from ...game import Game
-from ...i18n import _
-from ..derived import just_happened, log_of
+from ...i18n import _, ngettext
+from ..derived import forced_to_move, humans, just_happened, log_of, turns_for
 from ..model import Model
 from ..ui.html import Markup, h
 from ..ui.pieces import icon, phrase, seat_badge
@@ -31,50 +32,80 @@ class Clash:
 
 
 @dataclass(frozen=True)
+class Changes:
+    """What a stretch of the game did to the senators' tokens."""
+
+    passed: tuple[tuple[int, tuple[str, ...]], ...]  # (seat, kinds passed), in order
+    clashes: tuple[Clash, ...]
+    # By seat, the tokens that joined its proposed tokens and stayed there when they
+    # came (a token a conflict sent back is told among the clashes; an Imperium kept
+    # is told among the laws passed).
+    gained: tuple[tuple[str, ...], ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.passed or self.clashes or any(self.gained))
+
+
+@dataclass(frozen=True)
 class RoundStory:
     number: int
-    passed: tuple[tuple[int, tuple[str, ...]], ...]  # (seat, kinds passed), in order
-    # By seat, the tokens that joined its proposed tokens this round and stayed there
-    # when they came (a token a conflict sent back is told among the clashes; an
-    # Imperium kept is told among the laws passed).
-    clashes: tuple[Clash, ...]
+    changes: Changes
     scores: tuple[tuple[int, int, int], ...]  # by seat: tokens, Imperium, passed
     next_event: str  # the event in force in the next round ("" after the last, or none)
-    gained: tuple[tuple[str, ...], ...] = ()
+
+
+class _Tally:
+    """What the log's lines did to the tokens, line by line."""
+
+    def __init__(self, players: int) -> None:
+        self.passed: list[tuple[int, tuple[str, ...]]] = []
+        self.clashes: list[Clash] = []
+        self.gained: list[list[str]] = [[] for _ in range(players)]
+        self.giver = -1
+
+    def read(self, eid: str, args: dict[str, Any]) -> None:
+        if eid == "imperium_passed":
+            self.passed.append((args["seat"], ("imperium",)))
+        elif eid == "token_proposed":
+            self.gained[args["seat"]].append(args["kind"])
+        elif eid == "consul_passed" and args["kinds"]:
+            self.passed.append((args["seat"], tuple(args["kinds"])))
+        elif eid == "token_given" or eid == "token_taken":
+            self.giver = args["seat"]
+        elif eid == "conflict":
+            seat, giver = args["seat"], self.giver
+            lost = tuple(args["lost"])
+            self.clashes.append(Clash(giver if giver >= 0 else seat, seat, args["kind"], lost))
+
+    def changes(self) -> Changes:
+        won = tuple(tuple(kinds) for kinds in self.gained)
+        return Changes(tuple(self.passed), tuple(self.clashes), won)
 
 
 def round_stories(game: Game) -> list[RoundStory]:
     """The story of every round that has ended, in order, from one pass over the log."""
     stories: list[RoundStory] = []
     current = 0
-    passed: list[tuple[int, tuple[str, ...]]] = []
-    clashes: list[Clash] = []
-    gained: list[list[str]] = [[] for _ in range(game.players)]
-    giver = -1
+    tally = _Tally(game.players)
     for eid, args in log_of(game):
         if eid == "round_start":
-            current, passed, clashes, giver = args["round"], [], [], -1
-            gained = [[] for _ in range(game.players)]
+            current, tally = args["round"], _Tally(game.players)
         elif eid == "event_revealed" and stories and stories[-1].number == args["round"] - 1:
             stories[-1] = replace(stories[-1], next_event=args["event"])
-        elif eid == "imperium_passed":
-            passed.append((args["seat"], ("imperium",)))
-        elif eid == "token_proposed":
-            gained[args["seat"]].append(args["kind"])
-        elif eid == "consul_passed" and args["kinds"]:
-            passed.append((args["seat"], tuple(args["kinds"])))
-        elif eid == "token_given" or eid == "token_taken":
-            giver = args["seat"]
-        elif eid == "conflict":
-            seat = args["seat"]
-            clashes.append(
-                Clash(giver if giver >= 0 else seat, seat, args["kind"], tuple(args["lost"]))
-            )
         elif eid == "round_end":
             scores = tuple((s[0], s[1], s[2]) for s in args["scores"])
-            won = tuple(tuple(kinds) for kinds in gained)
-            stories.append(RoundStory(current, tuple(passed), tuple(clashes), scores, "", won))
+            stories.append(RoundStory(current, tally.changes(), scores, ""))
+        else:
+            tally.read(eid, args)
     return stories
+
+
+def changes_in(events: Sequence[Event], players: int) -> Changes:
+    """What these lines of the log did to the senators' tokens."""
+    tally = _Tally(players)
+    for eid, args in events:
+        tally.read(eid, args)
+    return tally.changes()
 
 
 def round_story(game: Game, number: int) -> RoundStory | None:
@@ -118,6 +149,66 @@ def view_hit(lines: list[Markup]) -> Markup:
             "div",
             {"class": "choices"},
             h("button", {"type": "button", "class": "primary", "data-msg": "go-on"}, _("Go on")),
+        ),
+    )
+
+
+# Moves by others since the person's own last decision, at least, for the table to
+# tell what changed before it asks for the next one.
+CATCH_UP = 8
+
+
+def catch_up(model: Model) -> tuple[int, Changes] | None:
+    """What changed while the one person playing against the computers waited: the
+    moves others made since their own last decision (in this round: a round's end told
+    its own story), when there were `CATCH_UP` or more, and what those moves did to the
+    tokens; None when there is nothing to tell, or it was told (`Model.caught`)."""
+    game = model.game
+    if game is None or model.screen != "game" or game.to_move is None or model.story:
+        return None
+    if model.online is not None or model.days is not None or model.lesson is not None:
+        return None
+    people = humans(model.occupants, game.players)
+    if model.hit or people != [game.to_move] or model.caught >= game.moves:
+        return None
+    if forced_to_move(model) is not None:
+        return None  # no decision: the move is made for them
+    turns = turns_for(model)
+    own = [i for i, t in enumerate(turns) if t.seat == people[0] and not (t.auto or t.forced)]
+    if not own:
+        return None  # the person's first decision: nothing happened while they waited
+    log = log_of(game)
+    begun = max((i for i, e in enumerate(log) if e.id == "round_start"), default=0)
+    since = [t for t in turns[own[-1] + 1 :] if t.log_start >= begun]
+    if len(since) < CATCH_UP:
+        return None
+    return len(since), changes_in(log[since[0].log_start :], game.players)
+
+
+def view_catch_up(model: Model, game: Game, moves: int, changes: Changes) -> Markup:
+    """What changed while the person waited, held where the decision stands until they
+    go on."""
+    said = ngettext("While you waited: {n} move", "While you waited: {n} moves", moves)
+    return h(
+        "section",
+        {
+            "class": "decision catch-up",
+            "id": "decision",
+            "aria-label": said.format(n=moves),
+            "tabindex": -1,
+        },
+        h("header", {"class": "decision-head"}, h("h2", None, said.format(n=moves))),
+        story_body(model, game, changes, whole=False)
+        if changes
+        else h("p", {"class": "story-none"}, _("No senator gained or lost a token.")),
+        h(
+            "div",
+            {"class": "choices"},
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-msg": "go-on"},
+                _("Go on"),
+            ),
         ),
     )
 
@@ -167,9 +258,10 @@ def clash_line(model: Model, game: Game, clash: Clash) -> Markup:
     )
 
 
-def story_body(model: Model, game: Game, story: RoundStory) -> list[Markup]:
-    """The round told in lines: the tokens each senator gained, what each passed into
-    law, then each conflict."""
+def story_body(model: Model, game: Game, story: Changes, whole: bool = True) -> list[Markup]:
+    """A round, or another stretch of the game, told in lines: the tokens each senator
+    gained, what each passed into law, then each conflict. Of a `whole` round, it says
+    so when nothing was passed into law."""
     names = game.names
 
     def line(css: str, said: str, seat: int, kinds: tuple[str, ...]) -> Markup:
@@ -194,7 +286,8 @@ def story_body(model: Model, game: Game, story: RoundStory) -> list[Markup]:
             "ul",
             {"class": "story-lines"},
             gained,
-            passed or h("li", {"class": "story-passed"}, _("Nothing was passed into law.")),
+            passed
+            or (whole and h("li", {"class": "story-passed"}, _("Nothing was passed into law."))),
             clashes,
         )
     ]
@@ -220,7 +313,7 @@ def view_story(model: Model, game: Game, story: RoundStory) -> Markup:
             {"class": "decision-head"},
             h("h2", None, _("Round {n} is over").format(n=story.number)),
         ),
-        story_body(model, game, story),
+        story_body(model, game, story.changes),
         h(
             "table",
             {"class": "story-scores"},
@@ -276,7 +369,7 @@ def game_story(model: Model, game: Game) -> Markup | None:
                 "div",
                 {"class": "story-round"},
                 h("h3", None, _("Round {n}").format(n=s.number)),
-                story_body(model, game, s),
+                story_body(model, game, s.changes),
             )
             for s in rounds
         ],

@@ -57,6 +57,7 @@ from .messages import (
     Unpick,
 )
 from .state import HINT_LEVEL, Hint
+from .story import catch_up
 
 
 def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
@@ -120,6 +121,8 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
         case GoOn(number):
             if not model.story and model.hit and number == 0:
                 return replace(model, hit=0), (Focus("decision"),)
+            if model.game is not None and number == 0 and catch_up(model) is not None:
+                return replace(model, caught=model.game.moves), (Focus("decision"),)
             if not model.story or number not in (0, model.story):
                 return model, ()
             return replace(model, story=0), (Focus("decision"),)

@@ -27,7 +27,7 @@ from .end import share_section
 from .hand import decision_section, thinking_section, waiting_section
 from .log import log_section
 from .scoreboard import scoreboard
-from .story import round_story, view_hit, view_story
+from .story import catch_up, round_story, view_catch_up, view_hit, view_story
 from .table import Fresh, centre, said_lines, seat_board, seating, top_bar, turn_banner
 
 
@@ -88,6 +88,8 @@ def game_screen(
         controls = view_story(model, game, story)
     elif controls is None and model.hit and model.hit == game.moves:
         controls = view_hit(said_lines(model, game))
+    elif controls is None and (caught := catch_up(model)) is not None:
+        controls = view_catch_up(model, game, *caught)
     elif coached is not None and coached.kind == "note":
         controls = coach_hold(coached)
     elif controls is None and since is not None:
