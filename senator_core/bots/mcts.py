@@ -335,7 +335,11 @@ class MCTSBot:
         legal = game.legal_actions()
         if not legal:
             return []
-        root = (yield from self.searching(game, None, sightings)) if len(legal) > 1 else Node()
+        root = (
+            (yield from self.searching(game, None, sightings, every=True))
+            if len(legal) > 1
+            else Node()
+        )
         found = {a: c.wins / c.visits for a, c in root.children.items() if c.visits}
         if not found:  # a forced decision, or a single candidate: one estimate for all
             value = yield from self._mean_reward(game)
@@ -368,6 +372,7 @@ class MCTSBot:
         seat: int | None = None,
         sightings: Sightings | None = None,
         place: int | None = None,
+        every: bool = False,
     ) -> Thinking[Node]:
         """The search in steps, a yield after each iteration (and in long playouts).
         `searched` then holds the iterations done. Its generator is seeded by
@@ -377,7 +382,9 @@ class MCTSBot:
         search plays on. A `wary` search's rivals attack `seat` (the player to move
         unless told). `sightings`, if given, tallies what each playout saw after its
         first move. `place`: the searching seat plays for its standing, the seat
-        `place` being the favourite (`standing`); its outlook is then its standing."""
+        `place` being the favourite (`standing`); its outlook is then its standing.
+        `every`: the root weighs the silly moves too (`sense.silly`), as a review or a
+        hint rates each choice: left out, they would all get the worst estimate."""
         root = Node()
         totals = [0.0] * game.players
         hopes = [0.0] * game.players
@@ -411,7 +418,9 @@ class MCTSBot:
                     attack = self.wary and g.decision == AWARD and gift_to(g, legal, me)
                     g.apply(attack or guide.choose(g, legal))
                     continue
-                options = self._options(g, legal)
+                options = (
+                    candidates(g, legal) if every and node is root else self._options(g, legal)
+                )
                 if len(options) == 1:
                     g.apply(options[0])
                     continue
