@@ -5,7 +5,7 @@ plainly loses, the sentences say so, and they follow what the playouts tallied."
 from __future__ import annotations
 
 import senator_core as sc
-from senator_core.app.play.reasons import why
+from senator_core.app.play.reasons import versus, why
 from senator_core.bots import finish
 from senator_core.bots.hint import hinting
 from senator_core.i18n import use
@@ -76,3 +76,25 @@ def test_the_sentence_follows_the_tallies() -> None:
     )
     assert why("play 2", Facts(2, 1.0, 1.0, 0.0, 1.0, (), None), position, seat) is None
     assert why("play 2", None, position, seat) is None
+
+
+def test_a_review_says_what_each_choice_does_differently_from_the_best() -> None:
+    position = position_of(plain_positions()[0])  # a debate on Imperium
+    seat = position.to_move
+    assert seat is not None
+    best = Facts(10, 1.0, 0.9, 0.0, 1.0, (("trade", 0.1),), 1.0)
+    weaker = Facts(10, 1.0, 0.2, 0.0, 0.8, (("trade", 0.7),), 1.0)
+    assert versus("withdraw", weaker, best, position, seat) == (
+        "wins Imperium 2 times in 10, the best 9; your Trade cancelled 7 times in 10, the best 1"
+    )
+    spent = Facts(10, 1.0, 0.9, 0.0, 1.0, (("trade", 0.1),), 0.0)
+    assert versus("play 2 5", spent, best, position, seat) == "spends your 5, which the best keeps"
+    poorer = Facts(10, 0.2, 0.9, 0.0, 0.4, (("trade", 0.1),), 1.0)  # the debate seldom ends
+    assert versus("play 2", poorer, best, position, seat) == (
+        "0.6 tokens fewer than the best, on average"
+    )
+    # Nothing much differs, or too little was seen: nothing to say.
+    alike = Facts(10, 1.0, 0.8, 0.0, 0.9, (("trade", 0.2),), 0.9)
+    assert versus("play 2", alike, best, position, seat) is None
+    assert versus("play 2", Facts(2, 1.0, 0.0, 0.0, 0.0, (), None), best, position, seat) is None
+    assert versus("play 2", None, best, position, seat) is None

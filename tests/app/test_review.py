@@ -96,7 +96,11 @@ def test_a_marked_move_shows_the_better_one_on_the_timeline_the_log_and_the_tabl
     better = here.select_one("[data-better]")
     assert better is not None and better["data-better"] == worst.best
     options = [li["data-option"] for li in here.select(".rated-choices li")]
-    assert here.select(".rated-choices li .reason"), "each choice says what it does"
+    reasons = [r.get_text() for r in here.select(".rated-choices li .reason")]
+    assert reasons, "each choice says what it does"
+    others = [r for r in reasons[1:] if r]
+    assert all("against the best: " in r for r in others if "the best" in r)
+    assert len(set(reasons)) == len(reasons), "no stock sentence for every choice"
     assert options == [text for text, _ in worst.chances]
     assert here.select_one("li.played")["data-option"] == worst.played
     # A move that was no decision of the person's shows no rating.

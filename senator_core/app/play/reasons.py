@@ -2,7 +2,8 @@
 search's playouts saw after it (`senator_core.sightings.Facts`), not from a fixed text
 per action. At most two parts, the weightiest first: what becomes of the debate (or of
 the token awarded), what becomes of the player's proposed tokens, and whether the
-player's 5 is spent or kept."""
+player's 5 is spent or kept. A review says of each other choice what differs between
+it and the best move (`versus`)."""
 
 from __future__ import annotations
 
@@ -78,3 +79,57 @@ def _five(verb: str, rest: list[str], facts: Facts) -> str | None:
     if facts.five >= 0.8 and verb in ("play", "withdraw", "topic"):
         return _("keeps your 5 for later")
     return None
+
+
+# How far apart two moves' playouts must be for the difference to be told.
+APART = 0.25  # in shares of the playouts: a debate won, a token cancelled
+TOKENS_APART = 0.3  # in tokens gained, on average
+
+
+def versus(text: str, facts: Facts | None, best: Facts | None, game: Game, seat: int) -> str | None:
+    """What the move `text` of `seat` at `game` does differently from the best move, as
+    the playouts after each saw it: the debate won more or less often, the player's
+    tokens gained or cancelled, the 5 spent or kept; the weightiest two. None when the
+    playouts saw too little, or nothing much differs."""
+    if facts is None or best is None or min(facts.playouts, best.playouts) < LEAST_PLAYOUTS:
+        return None
+    parts: list[tuple[float, str]] = []
+    verb, *rest = text.split()
+    topic = rest[0] if verb == "topic" else game.topic
+    if topic is not None and min(facts.decided, best.decided) >= 0.5 and verb != "give":
+        won, best_won = facts.won / facts.decided, best.won / best.decided
+        if abs(won - best_won) >= APART:
+            said = _("wins {topic} {n} times in 10, the best {best}")
+            args = {"topic": KIND_NAMES[topic], "n": round(won * 10), "best": round(best_won * 10)}
+            parts.append((abs(won - best_won), said.format(**args)))
+    gained = facts.tokens - best.tokens
+    if abs(gained) >= TOKENS_APART:
+        said = (
+            _("{n} tokens fewer than the best, on average")
+            if gained < 0
+            else _("{n} tokens more than the best, on average")
+        )
+        parts.append((abs(gained), said.format(n=f"{abs(gained):.1f}")))
+    lost, best_lost = dict(facts.lost), dict(best.lost)
+    for kind in sorted({*lost, *best_lost}):
+        share, best_share = lost.get(kind, 0.0), best_lost.get(kind, 0.0)
+        if abs(share - best_share) >= APART:
+            # Translators: how often the player's proposed token is cancelled after this
+            # move, and after the best one.
+            said = _("your {kind} cancelled {n} times in 10, the best {best}")
+            args = {
+                "kind": KIND_NAMES[kind],
+                "n": round(share * 10),
+                "best": round(best_share * 10),
+            }
+            parts.append((abs(share - best_share), said.format(**args)))
+    if facts.five is not None and best.five is not None and abs(facts.five - best.five) >= 0.5:
+        kept = facts.five > best.five
+        said = (
+            _("keeps your 5, which the best spends")
+            if kept
+            else _("spends your 5, which the best keeps")
+        )
+        parts.append((abs(facts.five - best.five) / 2, said))
+    parts.sort(key=lambda part: -part[0])
+    return "; ".join(said for _weight, said in parts[:PARTS]) or None

@@ -15,9 +15,10 @@ from html import escape
 from ...i18n import N_, Translated, _, ngettext, wording
 from ...records import HUMAN, Record
 from ...review import MARKS, Rating, Review, rates, thresholds
+from ...sightings import Facts
 from ..derived import record_of
 from ..model import Model
-from ..play.reasons import why
+from ..play.reasons import versus, why
 from ..replay.state import Watch
 from ..ui.html import Markup, h
 from ..ui.pieces import colour_badge, phrase
@@ -462,6 +463,16 @@ def move_review(model: Model, watch: Watch) -> Markup | None:
 
     best, best_chance = rating.chances[0]
     good = rating.mark == "good"
+    every = rating.facts or (None,) * len(rating.chances)
+
+    def said_of(text: str, facts: Facts | None) -> str | None:
+        """What the best move does; what each other choice does differently."""
+        if text != best:
+            differs = versus(text, facts, every[0], game, rating.seat)
+            if differs:
+                return _("against the best: {what}").format(what=differs)
+        return why(text, facts, game, rating.seat)
+
     return h(
         "div",
         {"class": f"move-review mark-{rating.mark}", "data-mark": rating.mark},
@@ -511,12 +522,9 @@ def move_review(model: Model, watch: Watch) -> Markup | None:
                     h("span", {"class": "choice-chance"}, _pct(value)),
                     text == rating.played
                     and h("span", {"class": "played-note"}, " · ", _("played")),
-                    (said := why(text, facts, game, rating.seat))
-                    and h("span", {"class": "reason"}, " — ", said),
+                    (said := said_of(text, facts)) and h("span", {"class": "reason"}, " — ", said),
                 )
-                for (text, value), facts in zip(
-                    rating.chances, rating.facts or (None,) * len(rating.chances), strict=True
-                )
+                for (text, value), facts in zip(rating.chances, every, strict=True)
             ],
         ),
     )
