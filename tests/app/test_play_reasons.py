@@ -11,6 +11,7 @@ from senator_core.bots.hint import hinting
 from senator_core.i18n import use
 from senator_core.sightings import Facts
 
+from ..test_exploits import awarding
 from ..test_review import plain_positions, position_of
 
 
@@ -98,3 +99,16 @@ def test_a_review_says_what_each_choice_does_differently_from_the_best() -> None
     assert versus("play 2", alike, best, position, seat) is None
     assert versus("play 2", Facts(2, 1.0, 0.0, 0.0, 0.0, (), None), best, position, seat) is None
     assert versus("play 2", None, best, position, seat) is None
+
+
+def test_an_award_names_the_tokens_it_cancels_as_its_button_does() -> None:
+    game = awarding(s0_trade=1, s2_rebellion=1)  # seat 0 gives War, which cancels both (R4)
+    seen = Facts(9, 0.0, 0.0, 0.0, 0.0, (), None)
+    third = game.names[2]
+    assert why("give 0", seen, game, 0) == "keeps War: it cancels your Trade"
+    assert why("give 2", seen, game, 0) == f"gives War to {third}: it cancels their Rebellion"
+    assert why("give 1", seen, game, 0) == f"gives War to {game.names[1]}"
+    game.veto_seat = 2
+    assert why("give 2", seen, game, 0) == (
+        f"gives War to {third}: it cancels their Rebellion unless they refuse it"
+    )

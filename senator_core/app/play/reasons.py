@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from ...game import Game
 from ...i18n import _
+from ...rules import conflicts_with
 from ...sightings import Facts
-from ..ui.text import KIND_NAMES
+from ..ui.text import KIND_NAMES, plain_list
 
 LEAST_PLAYOUTS = 3  # fewer playouts than this after a move say too little
 LIKELY, UNLIKELY = 0.7, 0.3  # shares of the playouts that make an outcome likely or not
@@ -39,10 +40,7 @@ def _outcome(verb: str, rest: list[str], facts: Facts, game: Game, seat: int) ->
             mine=mine, others=others
         )
     if verb == "give" and game.topic is not None:
-        kind = KIND_NAMES[game.topic]
-        if int(rest[0]) == seat:
-            return _("keeps {topic}").format(topic=kind)
-        return _("gives {topic} to {name}").format(topic=kind, name=game.names[int(rest[0])])
+        return _award(game.topic, int(rest[0]), game, seat)
     topic = rest[0] if verb == "topic" else game.topic
     if verb not in ("play", "withdraw", "topic") or topic is None or facts.decided < 0.5:
         return None
@@ -56,6 +54,26 @@ def _outcome(verb: str, rest: list[str], facts: Facts, game: Game, seat: int) ->
             return _("leaves {topic} to the others").format(topic=kind)
         return _("{topic} most likely goes to someone else").format(topic=kind)
     return _("wins {topic} about {n} times in 10").format(topic=kind, n=round(won * 10))
+
+
+def _award(topic: str, target: int, game: Game, seat: int) -> str:
+    """Who gets the token awarded, and the tokens of theirs it cancels (R30), as the
+    choice's button says."""
+    kind = KIND_NAMES[topic]
+    lost = plain_list([KIND_NAMES[k] for k in game.proposed(target) if k in conflicts_with(topic)])
+    if target == seat:
+        if lost:
+            return _("keeps {topic}: it cancels your {kinds}").format(topic=kind, kinds=lost)
+        return _("keeps {topic}").format(topic=kind)
+    name = game.names[target]
+    if not lost:
+        return _("gives {topic} to {name}").format(topic=kind, name=name)
+    if game.veto == target:
+        # Translators: the senator given the token holds the veto (R26).
+        said = _("gives {topic} to {name}: it cancels their {kinds} unless they refuse it")
+    else:
+        said = _("gives {topic} to {name}: it cancels their {kinds}")
+    return said.format(topic=kind, name=name, kinds=lost)
 
 
 def _tokens(verb: str, facts: Facts) -> list[str]:
