@@ -37,6 +37,7 @@ from tests.e2e.online_game import (  # noqa: E402
     open_relay_table,
     own_turn,
     seat_by_link,
+    settled,
     tap,
     tap_once,
 )
@@ -215,6 +216,7 @@ def play(dist: Path, shots: Path, sleeps: int, folder: Path) -> dict[str, Any]:
                 phone.evaluate(AWAKE)  # waits for the page to run again
                 backs.append(round(phone_moves_catch_up(host, phone), 2))
             phone.screenshot(path=str(shots / "online-phone-woken-390.png"))
+            settled(pages)  # a computer's move or a forced one may be on its way meanwhile
             boards = [moves_of(page) for page in pages]
             browser.close()
     finally:

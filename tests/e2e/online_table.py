@@ -162,7 +162,14 @@ def play(dist: Path, folder: Path) -> dict[str, Any]:
             # Each page hears the others' messages to all; the third also the one to it.
             for page, count in zip(pages, (1, 1, 3), strict=True):
                 wait_for(page, "(n) => window.seen.messages.length >= n", arg=count)
-            pairs = [page.evaluate(SELECTED_PAIRS) for page in pages]
+            # A pair the messages crossed may still read "in-progress" in the stats a
+            # moment, on a busy machine: they are read again until every one says.
+            for _ in range(40):
+                pairs = [page.evaluate(SELECTED_PAIRS) for page in pages]
+                states = [p and p["state"] for each in pairs for p in each.values()]
+                if all(state == "succeeded" for state in states):
+                    break
+                first.wait_for_timeout(250)
             heard = [page.evaluate("window.seen") for page in pages]
 
             third.close(run_before_unload=True)

@@ -117,8 +117,13 @@ def versus(text: str, facts: Facts | None, best: Facts | None, game: Game, seat:
     if topic is not None and min(facts.decided, best.decided) >= 0.5 and verb != "give":
         won, best_won = facts.won / facts.decided, best.won / best.decided
         if abs(won - best_won) >= APART:
-            said = _("wins {topic} {n} times in 10, the best {best}")
-            args = {"topic": KIND_NAMES[topic], "n": round(won * 10), "best": round(best_won * 10)}
+            n, of_best = round(won * 10), round(best_won * 10)
+            said = (
+                _("leaves {topic} to the others; the best wins it {best} times in 10")
+                if n == 0
+                else _("wins {topic} {n} times in 10, the best {best}")
+            )
+            args = {"topic": KIND_NAMES[topic], "n": n, "best": of_best}
             parts.append((abs(won - best_won), said.format(**args)))
     gained = facts.tokens - best.tokens
     if abs(gained) >= TOKENS_APART:
