@@ -135,6 +135,8 @@ def computer_to_move(model: Model) -> str | None:
         return None
     if model.hit:
         return None  # a blow to the person is held until they have seen it
+    if model.alert == "stale":
+        return None  # another tab plays this game on
     if holds(model):
         return None  # the lesson's coach holds the table
     kind = model.occupants[game.to_move]
@@ -162,7 +164,7 @@ def forced_to_move(model: Model) -> str | None:
     game = model.game
     if not model.setup.auto or model.screen != "game" or game is None or game.to_move is None:
         return None
-    if model.story or model.hit or holds(model):
+    if model.story or model.hit or holds(model) or model.alert == "stale":
         return None  # the round's summary, a blow, or the lesson's coach, is held first
     if model.occupants[game.to_move] != HUMAN:
         return None

@@ -16,6 +16,7 @@ import pytest
 import senator_core as sc
 from senator_core.app import Act, Model, Setup, control, init, persist, update, view
 from senator_core.app.derived import (
+    computer_to_move,
     just_happened,
     mover,
     record_of,
@@ -598,9 +599,11 @@ def test_a_tab_never_writes_over_a_newer_game_from_another_tab() -> None:
     newer = persist(other)[SAVE_KEY]
     stale = updated(model, Stored(SAVE_KEY, newer), NOW)
     assert stale.alert == "stale" and SAVE_KEY not in persist(stale)
-    assert 'data-alert="stale"' in str(view(stale))
-    moved = play_randomly(stale, random.Random(7), 1)
-    assert SAVE_KEY not in persist(moved)
+    shown = str(view(stale))
+    assert 'data-alert="stale"' in shown and "This game goes on in another tab" in shown
+    assert "data-action" not in shown and computer_to_move(stale) is None
+    moved = play_randomly(stale, random.Random(7), 1)  # a tap the page let through
+    assert moved.game is stale.game and SAVE_KEY not in persist(moved)  # takes no move
     loaded = updated(moved, control("load-newer"), NOW)
     assert loaded.alert == "" and loaded.game is not None and other.game is not None
     assert loaded.game.state() == other.game.state()

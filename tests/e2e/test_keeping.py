@@ -328,7 +328,9 @@ def test_two_tabs_never_write_over_each_other(site: Site, browser: Any) -> None:
     assert newer is not None and newer.moves == 2
     alert = first.locator("[data-alert='stale']")
     alert.wait_for()
-    first.locator("#decision [data-action]").first.click()  # played on here all the same
+    # Nothing to play here meanwhile: a move would be lost, or lose the newer game.
+    assert first.locator("#decision [data-action]").count() == 0
+    assert "goes on in another tab" in first.locator("#decision").inner_text()
     kept = stored_game(first)
     assert kept is not None and kept.to_json() == newer.to_json()
     alert.locator("[data-msg='load-newer']").click()

@@ -485,6 +485,16 @@ def thinking_section(model: Model, game: Game, level: str) -> Markup:
     )
 
 
+def stale_section(game: Game) -> Markup:
+    """Where the decision stands while another tab of this browser plays the game on:
+    nothing to tap here (the alert above offers the newer game)."""
+    return _frame(
+        game,
+        "stale",
+        h("p", {"class": "prompt"}, _("This game goes on in another tab of Senator.")),
+    )
+
+
 def waiting_section(model: Model, game: Game) -> Markup:
     """At an online table, while a senator at another device (or the host's computer)
     decides: who is deciding, and this device's own hand."""

@@ -179,6 +179,8 @@ def _act_here(model: Model, text: str, now: str, auto: bool = False) -> Model:
     game = model.game
     if game is None or model.screen != "game" or game.to_move is None:
         return replace(model, notice=_("There is no game in progress."))
+    if model.alert == "stale":
+        return model  # another tab played on: its alert says what to do, and nothing is lost
     moved = game.clone()
     try:
         moved.apply(text)

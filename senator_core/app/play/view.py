@@ -24,7 +24,7 @@ from ..ui.motion import moves
 from ..ui.pieces import kind_icon, language_picker
 from ..ui.text import EVENT_NAMES, KIND_NAMES, plain_list
 from .end import share_section
-from .hand import decision_section, thinking_section, waiting_section
+from .hand import decision_section, stale_section, thinking_section, waiting_section
 from .log import log_section
 from .scoreboard import scoreboard
 from .story import catch_up, round_story, view_catch_up, view_hit, view_story
@@ -86,6 +86,8 @@ def game_screen(
         controls = coach_hold(coached)  # what the move did is shown before the round's end
     elif story is not None:
         controls = view_story(model, game, story)
+    elif controls is None and model.alert == "stale" and model.online is None:
+        controls = stale_section(game)
     elif controls is None and model.hit and model.hit == game.moves:
         controls = view_hit(said_lines(model, game))
     elif controls is None and (caught := catch_up(model)) is not None:
