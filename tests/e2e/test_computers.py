@@ -188,6 +188,16 @@ def test_one_person_against_three_computers_into_the_second_round(
     assert not watch.errors
 
 
+# Where the decision and the hint end, and where each seat begins, in the viewport.
+IN_VIEW = """() => ({
+  width: innerWidth,
+  height: innerHeight,
+  decision: document.querySelector("#decision").getBoundingClientRect().bottom,
+  hint: document.querySelector("#decision .hint-panel").getBoundingClientRect().bottom,
+  seats: [...document.querySelectorAll(".seat-board")].map((e) => e.getBoundingClientRect().top),
+})"""
+
+
 def check_hint(page: Any) -> None:
     """The hint shows the hint level's estimate of every legal action, best first, as
     CPython works them out for the same position."""
@@ -213,6 +223,12 @@ def check_hint(page: Any) -> None:
         assert reason == (why(action, seen[action], game, game.to_move) or "")
         said += bool(reason)
     assert said, "the hint says why for its best choices"
+    # On a wide screen the hint stands beside the hand, and the decision with it stays
+    # above the fold with every seat in view.
+    box = page.evaluate(IN_VIEW)
+    if box["width"] >= 1100:
+        assert box["decision"] <= box["height"] and box["hint"] <= box["height"], box
+        assert min(box["seats"]) >= 0, box
     rest = expected[HINT_SHOWN:]
     if rest:
         summary = hint.locator(".hint-rest").inner_text()
