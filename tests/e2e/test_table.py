@@ -105,6 +105,11 @@ def test_decision_hand_and_every_bid_in_view_without_scrolling(
     assert totals.count() >= 3
     for i in range(totals.count()):
         assert_in_view(page, totals.nth(i), f"the bid button {totals.nth(i).inner_text()!r}")
+    # The docket wraps with every token's name under it, on a phone too.
+    names = page.locator(".docket .medallion-name")
+    assert names.count() >= 3
+    for i in range(names.count()):
+        assert_in_view(page, names.nth(i), f"the docket's {names.nth(i).inner_text()!r}")
     assert page.evaluate("scrollY") == 0
     # One language picker shows: in the bar on a wide screen, below the table on a phone.
     shown = page.locator("select[name='lang']").evaluate_all(

@@ -195,7 +195,8 @@ def hand_picker(model: Model, game: Game, seat: int, legal: list[Action]) -> Mar
             if raises
             else _("No influence you hold can raise: touch the Assassin to play it.")
         )
-        build = [h("span", {"class": "build-sum hint"}, advice)]
+        # On a phone the totals' buttons say it: the line of advice is left out there.
+        build = [h("span", {"class": classes("build-sum hint", raises and "pick-advice")}, advice)]
     picked_text = picked_action(chosen) if chosen else ""
     bids = explain.cheapest_plays(game)
     return h(
