@@ -602,6 +602,7 @@ def test_a_tab_never_writes_over_a_newer_game_from_another_tab() -> None:
     shown = str(view(stale))
     assert 'data-alert="stale"' in shown and "This game goes on in another tab" in shown
     assert "data-action" not in shown and computer_to_move(stale) is None
+    assert "turn-banner" not in shown
     moved = play_randomly(stale, random.Random(7), 1)  # a tap the page let through
     assert moved.game is stale.game and SAVE_KEY not in persist(moved)  # takes no move
     loaded = updated(moved, control("load-newer"), NOW)

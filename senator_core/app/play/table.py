@@ -919,6 +919,8 @@ def turn_banner(model: Model, game: Game) -> Markup | None:
     last = mover(model)
     if seat is None or model.occupants[seat] != HUMAN or last == seat or last is None:
         return None
+    if model.alert == "stale":
+        return None  # another tab plays this game on
     people = humans(model.occupants, game.players)
     text = (
         _("Your turn") if len(people) == 1 else _("{name}, your turn").format(name=game.names[seat])
