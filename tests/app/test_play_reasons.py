@@ -11,7 +11,7 @@ from senator_core.bots.hint import hinting
 from senator_core.i18n import use
 from senator_core.sightings import Facts
 
-from ..test_exploits import awarding
+from ..test_exploits import awarding, debate
 from ..test_review import plain_positions, position_of
 
 
@@ -112,3 +112,9 @@ def test_an_award_names_the_tokens_it_cancels_as_its_button_does() -> None:
     assert why("give 2", seen, game, 0) == (
         f"gives War to {third}: it cancels their Rebellion unless they refuse it"
     )
+
+
+def test_a_consul_is_won_by_someone_else_not_given_to_them() -> None:
+    game = debate("consul")
+    lost = Facts(10, 1.0, 0.1, 0.0, 0.0, (), None)
+    assert why("play 1", lost, game, 0) == "someone else most likely wins the consul"

@@ -16,6 +16,7 @@ from senator_core.app.effects import RunReview, Scroll, StopReview
 from senator_core.app.keeping.files import export_file
 from senator_core.app.keeping.messages import FileOpened
 from senator_core.app.review.messages import Reviewed, ReviewFailed, ReviewProgress
+from senator_core.app.review.view import _points
 from senator_core.records import HUMAN, Record, read_record
 from senator_core.review import REVIEW_LEVEL, Review, rates, review
 
@@ -202,3 +203,8 @@ def test_games_played_offer_a_review_and_follow_each_persons_accuracy() -> None:
     opened, effects = update(listed, control("review", "kept-0"), NOW)
     assert opened.screen == "replay" and not [e for e in effects if isinstance(e, RunReview)]
     assert opened.watch is not None and opened.watch.record.review == made
+
+
+def test_points_given_up_read_no_more_than_the_mark_they_earned() -> None:
+    """A cost of 14.6 points marks a mistake at the blunder's 15: it reads 14."""
+    assert _points(0.146) == "14" and _points(0.15) == "15" and _points(0.0) == "0"

@@ -52,6 +52,8 @@ def _outcome(verb: str, rest: list[str], facts: Facts, game: Game, seat: int) ->
     if won <= UNLIKELY:
         if verb == "withdraw":
             return _("leaves {topic} to the others").format(topic=kind)
+        if topic == "consul":  # nobody gets a consul: its winner passes their own tokens
+            return _("someone else most likely wins the consul")
         return _("{topic} most likely goes to someone else").format(topic=kind)
     return _("wins {topic} about {n} times in 10").format(topic=kind, n=round(won * 10))
 

@@ -6,6 +6,7 @@ ratings are `senator_core.review`'s."""
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -55,7 +56,9 @@ def _pct(chance: float) -> str:
 
 
 def _points(cost: float) -> str:
-    return f"{cost * 100:.0f}"
+    """Points given up, rounded down: a mistake of 14.6 reads 14, never the 15 that the
+    scale calls a blunder."""
+    return str(math.floor(cost * 100 + 1e-9))
 
 
 def mark_badge(mark: str) -> Markup:
