@@ -30,7 +30,7 @@ from senator_core.app.play.hand import HINT_SHOWN
 from senator_core.app.play.messages import Forced, GoOn, HintFailed, HintReady, Thought
 from senator_core.app.play.scoreboard import scoreboard, tie_break_steps
 from senator_core.app.play.state import HINT_LEVEL, Hint
-from senator_core.app.play.story import catch_up, round_story
+from senator_core.app.play.story import catch_up, changes_in, round_story, view_catch_up
 from senator_core.app.ui.text import KIND_NAMES, describe, render_text
 from senator_core.app.view import page_title
 from senator_core.bots import finish
@@ -42,6 +42,7 @@ from senator_core.refusals import error_text
 
 from ..appkit import Page, playing, started, updated
 from ..scenario import play, rigged
+from ..test_exploits import awarding
 
 
 def random_finished_game(players: int, seed: int) -> sc.Game:
@@ -722,3 +723,17 @@ def test_a_computer_s_blow_to_the_person_is_held_until_they_have_seen_it() -> No
     people = ("human",) * 5
     assert updated(playing(mine, occupants=people), Act("assassin")).hit == 0
     assert updated(playing(mine, occupants=occupants), Act("assassin")).hit == 0
+
+
+def test_a_token_refused_with_the_veto_is_told_among_what_changed() -> None:
+    """Seat 0 gives War to seat 2, who holds the veto and refuses it (R49): the story of
+    the stretch says so, beside the tokens gained and the laws passed."""
+    game = awarding()
+    game.veto_seat = 2
+    events = play(game, "give 2", "veto")
+    assert [e.id for e in events if e.id == "vetoed"] == ["vetoed"]
+    changes = changes_in(events, game.players)
+    assert changes.vetoed == ((2, "war"),) and changes
+    model = playing(game, occupants=("human",) * 5)
+    told = plain(Page(view_catch_up(model, game, 2, changes)).all_text())
+    assert f"{game.names[2]} refused War with the veto" in told

@@ -41,9 +41,10 @@ class Changes:
     # came (a token a conflict sent back is told among the clashes; an Imperium kept
     # is told among the laws passed).
     gained: tuple[tuple[str, ...], ...]
+    vetoed: tuple[tuple[int, str], ...] = ()  # (seat, kind) refused with the veto (R49)
 
     def __bool__(self) -> bool:
-        return bool(self.passed or self.clashes or any(self.gained))
+        return bool(self.passed or self.clashes or any(self.gained) or self.vetoed)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class _Tally:
         self.passed: list[tuple[int, tuple[str, ...]]] = []
         self.clashes: list[Clash] = []
         self.gained: list[list[str]] = [[] for _ in range(players)]
+        self.vetoed: list[tuple[int, str]] = []
         self.giver = -1
 
     def read(self, eid: str, args: dict[str, Any]) -> None:
@@ -72,6 +74,8 @@ class _Tally:
             self.passed.append((args["seat"], tuple(args["kinds"])))
         elif eid == "token_given" or eid == "token_taken":
             self.giver = args["seat"]
+        elif eid == "vetoed":
+            self.vetoed.append((args["seat"], args["kind"]))
         elif eid == "conflict":
             seat, giver = args["seat"], self.giver
             lost = tuple(args["lost"])
@@ -79,7 +83,7 @@ class _Tally:
 
     def changes(self) -> Changes:
         won = tuple(tuple(kinds) for kinds in self.gained)
-        return Changes(tuple(self.passed), tuple(self.clashes), won)
+        return Changes(tuple(self.passed), tuple(self.clashes), won, tuple(self.vetoed))
 
 
 def round_stories(game: Game) -> list[RoundStory]:
@@ -280,6 +284,11 @@ def story_body(model: Model, game: Game, story: Changes, whole: bool = True) -> 
     passed = [
         line("story-passed", _("{seat} passed {kinds} into law"), s, k) for s, k in story.passed
     ]
+    vetoed = [
+        # Translators: a senator refused the token given to them with the veto (R49).
+        line("story-vetoed", _("{seat} refused {kinds} with the veto"), s, (k,))
+        for s, k in story.vetoed
+    ]
     clashes = [h("li", {"class": "story-clash"}, clash_line(model, game, c)) for c in story.clashes]
     return [
         h(
@@ -288,6 +297,7 @@ def story_body(model: Model, game: Game, story: Changes, whole: bool = True) -> 
             gained,
             passed
             or (whole and h("li", {"class": "story-passed"}, _("Nothing was passed into law."))),
+            vetoed,
             clashes,
         )
     ]
