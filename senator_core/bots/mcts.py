@@ -456,7 +456,7 @@ class MCTSBot:
                 node = children[action]
                 g.apply(action)
                 path.append((node, mover))
-            reward, chances = yield from self._rollout(g, policy, stop, me, place is None)
+            reward, chances = yield from self._rollout(g, policy, stop, me)
             if place is not None:
                 reward[me] = standing(g, me, place, chances)
             if sightings is not None:
@@ -476,18 +476,15 @@ class MCTSBot:
         return root
 
     def _rollout(
-        self, g: Game, policy: Heuristic, stop: int, me: int, cut: bool = True
+        self, g: Game, policy: Heuristic, stop: int, me: int
     ) -> Thinking[tuple[list[float], list[float]]]:
         """Plays on to the horizon and scores the position for every player: the
         reward, and the chances to win it blends with the margin. It yields every
         PLAYOUT_STEP actions, so that a long playout is sliced too. `me`: the seat
-        searching, whom a `wary` search's rivals attack with their awards. `cut`: stop
-        once `debates` debates have begun (a search for place plays on to the horizon:
-        a place is finer than a chance to win, which the fitted evaluation
-        estimates)."""
+        searching, whom a `wary` search's rivals attack with their awards."""
         step = 0
         wary = self.wary
-        left = self.debates if cut else 0
+        left = self.debates
         between = g.decision == TOPIC
         while g.decision != OVER and g.round < stop:
             if left:
