@@ -417,8 +417,8 @@ def together(
     out["attack"] = attack(pages[0], pages[1])
 
     for player in players:
+        player.close()  # first: a socket's last word may still come while the page closes
         player.errors = [e for e in player.errors if not any(g in e for g in RELAY_GONE)]
-        player.close()
 
 
 def main() -> None:
