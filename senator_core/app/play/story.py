@@ -136,24 +136,28 @@ def hits(events: Sequence[Event], seat: int) -> bool:
     return False
 
 
-def view_hit(lines: list[Markup]) -> Markup:
-    """What a computer's move did to the person, held where the decision stands until
-    they go on: the move's lines, marked."""
+def _held(css: str, title: str, body: Markup | list[Markup]) -> Markup:
+    """What the table holds where the decision stands until the person goes on."""
     return h(
         "section",
-        {
-            "class": "decision hit-held",
-            "id": "decision",
-            "aria-label": _("What the last move did to you"),
-            "tabindex": -1,
-        },
-        h("header", {"class": "decision-head"}, h("h2", None, _("What the last move did to you"))),
-        h("ul", {"class": "hit-lines", "role": "status"}, [h("li", None, line) for line in lines]),
+        {"class": f"decision {css}", "id": "decision", "aria-label": title, "tabindex": -1},
+        h("header", {"class": "decision-head"}, h("h2", None, title)),
+        body,
         h(
             "div",
             {"class": "choices"},
             h("button", {"type": "button", "class": "primary", "data-msg": "go-on"}, _("Go on")),
         ),
+    )
+
+
+def view_hit(lines: list[Markup]) -> Markup:
+    """What a computer's move did to the person, held where the decision stands until
+    they go on: the move's lines, marked."""
+    return _held(
+        "hit-held",
+        _("What the last move did to you"),
+        h("ul", {"class": "hit-lines", "role": "status"}, [h("li", None, line) for line in lines]),
     )
 
 
@@ -193,27 +197,12 @@ def view_catch_up(model: Model, game: Game, moves: int, changes: Changes) -> Mar
     """What changed while the person waited, held where the decision stands until they
     go on."""
     said = ngettext("While you waited: {n} move", "While you waited: {n} moves", moves)
-    return h(
-        "section",
-        {
-            "class": "decision catch-up",
-            "id": "decision",
-            "aria-label": said.format(n=moves),
-            "tabindex": -1,
-        },
-        h("header", {"class": "decision-head"}, h("h2", None, said.format(n=moves))),
+    return _held(
+        "catch-up",
+        said.format(n=moves),
         story_body(model, game, changes, whole=False)
         if changes
         else h("p", {"class": "story-none"}, _("No senator gained or lost a token.")),
-        h(
-            "div",
-            {"class": "choices"},
-            h(
-                "button",
-                {"type": "button", "class": "primary", "data-msg": "go-on"},
-                _("Go on"),
-            ),
-        ),
     )
 
 
