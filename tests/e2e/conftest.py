@@ -22,6 +22,7 @@ import os
 import random
 import shutil
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -137,7 +138,10 @@ def fresh_site() -> Iterator[Site]:
 
 # Chromium's own log (every process's warnings and errors), one per test process. A
 # page that crashes as it starts ("Target crashed", seen now and then with nothing on
-# the page's console) leaves its cause there: a test that fails so shows its last lines.
+# the page's console, once for a minute on end on a fresh machine) leaves its cause
+# there: a test that fails so shows its last lines and what the machine had left. Such
+# a test is run again after a pause (`only_rerun` in pyproject.toml): the crash is the
+# browser's, and a test that fails for its own reason fails again.
 CHROMIUM_LOG = pytest.StashKey[Path]()
 LOG_LINES = 40
 
@@ -165,7 +169,54 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         lines = log.read_text(errors="replace").splitlines() if log.exists() else []
         lines = [line for line in lines if ":dbus/" not in line]  # no system bus here
         report.sections.append(("Chromium's log, its last lines", "\n".join(lines[-LOG_LINES:])))
+        report.sections.append(("What the machine had left", machine_state()))
     return report
+
+
+def machine_state() -> str:
+    """Memory, disk and load at the moment, and how many Chromium processes run."""
+    meminfo = Path("/proc/meminfo")
+    memory = [
+        line
+        for line in (meminfo.read_text().splitlines() if meminfo.exists() else [])
+        if line.startswith(("MemTotal", "MemAvailable", "Shmem:"))
+    ]
+    disk = shutil.disk_usage(tempfile.gettempdir())
+    loadavg = Path("/proc/loadavg")
+    chromiums = sum(
+        1
+        for cmdline in Path("/proc").glob("[0-9]*/cmdline")
+        if b"chromium" in _read_or_empty(cmdline).split(b"\0", 1)[0]
+    )
+    return "\n".join(
+        [
+            *memory,
+            f"free on {tempfile.gettempdir()}: {disk.free // 2**20} MiB",
+            f"load: {loadavg.read_text().strip() if loadavg.exists() else '?'}",
+            f"Chromium processes: {chromiums}",
+            *oom_kills(),
+        ]
+    )
+
+
+def oom_kills() -> list[str]:
+    """How many processes the kernel has killed for want of memory in this control
+    group (version 1 or 2), where it says."""
+    for events in (
+        Path("/sys/fs/cgroup/memory/memory.oom_control"),
+        Path("/sys/fs/cgroup/memory.events"),
+    ):
+        for line in _read_or_empty(events).decode().splitlines():
+            if line.startswith("oom_kill "):
+                return [f"killed for memory: {line.split()[1]}"]
+    return []
+
+
+def _read_or_empty(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:  # the process ended meanwhile
+        return b""
 
 
 @dataclass
