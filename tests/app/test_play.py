@@ -309,6 +309,24 @@ def test_a_hint_shows_the_estimates_for_the_position_it_was_asked_for() -> None:
     assert moved.hint is None
 
 
+def test_a_hint_in_a_debate_counts_each_total_once_among_the_other_choices() -> None:
+    """The hint's other choices are counted as buttons: every way to reach one total is
+    one choice, and a total already listed is no other choice."""
+    game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
+    play(game, "topic war", "play 2 2")
+    legal = [str(a) for a in game.legal_actions()]
+    # The worst last: the totals from 5 up, then the Assassin and withdrawing.
+    by_total = sorted(legal, key=lambda a: sc.parse_action(a).value if a.startswith("play") else 99)
+    options = tuple((a, 0.9 - 0.01 * i) for i, a in enumerate(by_total))
+    page = Page(view(updated(playing(game), HintReady(game.moves, options))))
+    totals = {sc.parse_action(a).value for a in legal if a.startswith("play")}
+    listed = {sc.parse_action(a).value for a, _ in options[:HINT_SHOWN]}
+    others = len(totals - listed) + sum(not a.startswith("play") for a in legal)
+    assert len(legal) - HINT_SHOWN > others  # some totals are reached in several ways
+    chance = next(v for a, v in options[HINT_SHOWN:] if sc.parse_action(a).value not in listed)
+    assert f"{others} other choices: {chance:.0%} chance to win or less." in page.all_text()
+
+
 def test_a_bid_built_by_touching_cards_is_confirmed_or_explained() -> None:
     game = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"])
     play(game, "topic war", "play 2 2")  # Brutus (seat 1) to act; the hand 1 1 2 2 2 5 A
@@ -381,6 +399,29 @@ def test_explanations_open_on_tap_inside_the_table() -> None:
         assert updated(opened, control("explain", key)).explain == ""
     for bad in ("risk:9:trade", "kind:nothing", "risk:x:war", "bogus"):
         assert Page(view(updated(model, control("explain", bad)))).texts("explain") == []
+
+
+def test_a_docket_token_explained_while_choosing_the_topic_offers_its_debate() -> None:
+    """Tapping a token of the docket explains it; while the player chooses the topic,
+    the explanation also opens that debate. Nobody else's choice is offered so."""
+    game = sc.new_game(sc.GameConfig(players=3, seed=5, first_opener=0))
+    assert game.decision == "topic"
+    kind = game.docket[0]
+    key = f"kind:{kind}"
+    opened = updated(playing(game), control("explain", key))
+    page = Page(view(opened))
+    assert f"topic {kind}" in page.values("data-action")
+    assert f"Debate {KIND_NAMES[kind]}" in page.all_text()
+    debated = updated(opened, Act(f"topic {kind}"))
+    assert debated.game is not None and debated.game.topic == kind
+    # A computer choosing, or a debate under way: the token is only explained.
+    watched = updated(playing(game.clone(), occupants=("hard",) * 5), control("explain", key))
+    assert Page(view(watched)).texts("explain") and f"Debate {KIND_NAMES[kind]}" not in (
+        Page(view(watched)).all_text()
+    )
+    assert debated.game.docket, "a token is left to explain"
+    later = updated(debated, control("explain", f"kind:{debated.game.docket[0]}"))
+    assert not [a for a in Page(view(later)).values("data-action") if a.startswith("topic")]
 
 
 def test_the_event_lies_on_the_table_as_a_card() -> None:

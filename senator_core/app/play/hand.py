@@ -7,7 +7,7 @@ legal; building a bid from touched cards is confirmed with `data-msg="confirm"`.
 
 from __future__ import annotations
 
-from ...actions import Action
+from ...actions import Action, parse_action
 from ...bids import BidProblem
 from ...game import Game
 from ...i18n import N_, Translated, _, ngettext
@@ -390,7 +390,14 @@ def _hint(hint: Hint, mine: int, names: tuple[str, ...], game: Game, seat: int) 
     facts = dict(zip((text for text, _value in hint.options), hint.facts, strict=False))
     ranked = sorted(hint.options, key=lambda option: -option[1])
     best, chance = ranked[0]
-    rest = ranked[HINT_SHOWN:]
+    # The rest, counted as the player meets them: every way to reach one total is one
+    # choice (one button), and a total the list shows already is no other choice.
+    counted = {_choice_key(text) for text, _value in ranked[:HINT_SHOWN]}
+    rest: list[tuple[str, float]] = []
+    for text, value in ranked[HINT_SHOWN:]:
+        if (key := _choice_key(text)) not in counted:
+            counted.add(key)
+            rest.append((text, value))
     return h(
         "div",
         {"class": "hint-panel", "aria-live": "polite"},
@@ -431,6 +438,12 @@ def _hint(hint: Hint, mine: int, names: tuple[str, ...], game: Game, seat: int) 
             ).format(n=len(rest), chance=f"{rest[0][1]:.0%}"),
         ),
     )
+
+
+def _choice_key(text: str) -> str:
+    """What a move is to the player: a bid, the total it reaches; else the move."""
+    action = parse_action(text)
+    return f"play {action.value}" if action.verb == "play" else text
 
 
 def sitting_out_note() -> Markup:

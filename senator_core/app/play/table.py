@@ -750,12 +750,14 @@ def docket_row(model: Model, game: Game, fresh: Fresh) -> Markup:
     )
 
 
-def explanation(model: Model, game: Game) -> Markup | None:
-    """The explanation of the piece the player tapped, shown on the table itself."""
+def explanation(model: Model, game: Game, deciding: bool = False) -> Markup | None:
+    """The explanation of the piece the player tapped, shown on the table itself; while
+    the player chooses the topic, a token of the docket offers to open its debate."""
     key = model.explain
     if not key:
         return None
     text: list[object] = []
+    choose: Markup | None = None
     if key.startswith("kind:"):
         kind = key[5:]
         if kind not in KIND_NAMES:
@@ -776,6 +778,15 @@ def explanation(model: Model, game: Game) -> Markup | None:
                 else ""
             ),
         ]
+        topic = f"topic {kind}"
+        if deciding and game.decision == "topic" and topic in map(str, game.legal_actions()):
+            choose = h(
+                "button",
+                {"type": "button", "class": "primary", "data-action": topic},
+                # Translators: a button under a docket token's explanation, while the
+                # player chooses the topic; {kind} is the token, such as "War".
+                _("Debate {kind}").format(kind=KIND_NAMES[kind]),
+            )
     elif key == "event":
         event = game.event
         text = (
@@ -827,6 +838,7 @@ def explanation(model: Model, game: Game) -> Markup | None:
         "div",
         {"class": "explain", "role": "note"},
         h("p", None, text),
+        choose,
         h("button", {"type": "button", "data-msg": "explain", "data-value": key}, _("Close")),
     )
 
@@ -932,7 +944,9 @@ def turn_banner(model: Model, game: Game) -> Markup | None:
     )
 
 
-def centre(model: Model, game: Game, fresh: Fresh) -> Markup:
+def centre(model: Model, game: Game, fresh: Fresh, deciding: bool = False) -> Markup:
+    """The middle of the table. `deciding`: the person's decision is on screen, so an
+    explained token of the docket can be chosen as the topic from there."""
     return h(
         "div",
         {"class": "centre"},
@@ -940,6 +954,6 @@ def centre(model: Model, game: Game, fresh: Fresh) -> Markup:
         slot("ol", debate_moves(model, game)),
         slot("div", last_move(model, game)),
         slot("table", round_summary(model, game)),
-        slot("div", explanation(model, game)),
+        slot("div", explanation(model, game, deciding)),
         keyed(docket_row(model, game, fresh)),
     )

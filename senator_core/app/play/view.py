@@ -78,6 +78,7 @@ def game_screen(
         game.to_move is None or model.occupants[game.to_move] != HUMAN
     )
     since = since_story(model, game) if controls is None else None
+    deciding = False  # the person's decision is on screen, its controls live
     coached = coaching(model) if controls is None else None
     watch = model.watch
     marks = log_marks(model, watch) if review is not None and watch is not None else ()
@@ -102,6 +103,7 @@ def game_screen(
         controls = waiting_section(model, game)
     elif controls is None:
         controls = thinking_section(model, game, level) if level else decision_section(model, game)
+        deciding = not level
     return h(
         "main",
         {
@@ -126,7 +128,7 @@ def game_screen(
                     {"class": "seats-around"},
                     [keyed(seat_board(model, game, s, fresh)) for s in around],
                 ),
-                keyed(centre(model, game, fresh)),
+                keyed(centre(model, game, fresh, deciding)),
                 own is not None and keyed(seat_board(model, game, own, fresh, own=True)),
                 coached is not None and coached.kind == "move" and coach_note(coached, False),
                 keyed(controls),
