@@ -62,5 +62,6 @@ install_other_browsers
 .venv/bin/ruff check senator_core tools tests benchmarks web build.py building
 .venv/bin/ruff format --check senator_core tools tests benchmarks web build.py building
 .venv/bin/mypy
-# Two processes, an idle one taking tests from the other (tests differ a lot in length).
-.venv/bin/pytest --numprocesses 2 --dist worksteal "$@"
+# Two processes, an idle one taking tests from the other (tests differ a lot in length);
+# the slowest fifteen are listed at the end, where the suite's time goes.
+.venv/bin/pytest --numprocesses 2 --dist worksteal --durations 15 "$@"
