@@ -442,6 +442,15 @@ def test_the_event_lies_on_the_table_as_a_card() -> None:
     assert "Spartacus" not in page.text_of(topbar)
     (text,) = Page(view(updated(model, control("explain", "event")))).texts("explain")
     assert "A first play in a debate is at least 2 cards" in text
+    # The small card prints the Latin name; the meaning a language adds is said whole
+    # in the icon's label and the explanation.
+    russian = replace(model, lang="ru")
+    ru = Page(view(russian))
+    (name,) = ru.texts("event-name")
+    (explained,) = Page(view(updated(russian, control("explain", "event")))).texts("explain")
+    assert name == "Spartacus"
+    ru_card = next(i for i in range(len(ru.elements)) if "event-card" in ru.classes(i))
+    assert "Spartacus (Спартак)" in ru.text_of(ru_card) and "Spartacus (Спартак)" in explained
 
 
 def test_a_forced_move_is_offered_to_the_page_and_logged_as_made_for_the_player() -> None:

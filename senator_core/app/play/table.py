@@ -607,9 +607,16 @@ def event_card(model: Model, game: Game) -> Markup:
             "span",
             {"class": "event-name", "aria-hidden": "true" if event else None},
             # Translators: in place of the event card's name, when no event is in force.
-            EVENT_NAMES[event] if event else pgettext("event", "none"),
+            printed_name(EVENT_NAMES[event]) if event else pgettext("event", "none"),
         ),
     )
+
+
+def printed_name(name: str) -> str:
+    """An event's name as its small card prints it: the Latin, without the meaning a
+    language adds in brackets ("Ludi Gladiatorum (Игры гладиаторов)"); the icon's
+    label and the card's explanation say the whole name."""
+    return name.split(" (", 1)[0]
 
 
 def topic_zone(model: Model, game: Game, fresh: Fresh) -> Markup:
