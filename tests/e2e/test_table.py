@@ -28,6 +28,7 @@ from .conftest import (
     open_game,
     random_move,
     use_setup,
+    wait_for,
 )
 from .test_computers import HUMAN, set_up
 from .test_interface import (
@@ -116,8 +117,30 @@ def test_decision_hand_and_every_bid_in_view_without_scrolling(
         "els => els.filter((e) => e.checkVisibility()).map((e) => e.closest('.topbar') !== null)"
     )
     assert shown == [page.viewport_size["width"] > PHONE["width"]], shown
+    # The biggest bid the next hand reaches (at three players the whole hand, six cards)
+    # stays inside its box, its total clear of the cards, once the cards have landed.
+    page.locator("#decision .quick-bids [data-action]").last.click()
+    wait_for(page, f"() => ({ANIMATED})().length === 0")
+    assert page.evaluate(BIDS_OUTSIDE) == []
     assert_no_horizontal_scroll(page)
     assert watch.errors == []
+
+
+# Each bid's cards or total that lie outside its box, or a card over its total.
+BIDS_OUTSIDE = """() => [...document.querySelectorAll(".seat-board .bid")].flatMap((bid, seat) => {
+  const box = bid.getBoundingClientRect();
+  const total = bid.querySelector(".bid-total").getBoundingClientRect();
+  const inside = (r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+    && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+  const over = (r) => r.left < total.right && total.left < r.right
+    && r.top < total.bottom && total.top < r.bottom;
+  const cards = [...bid.querySelectorAll(".piece")].map((e) => e.getBoundingClientRect());
+  return [
+    ...cards.filter((r) => !inside(r)).map(() => `seat ${seat}: a card outside its bid`),
+    ...cards.filter(over).map(() => `seat ${seat}: a card over the total`),
+    ...(inside(total) ? [] : [`seat ${seat}: the total outside its bid`]),
+  ];
+})"""
 
 
 @pytest.mark.parametrize("sized", ["desktop", "phone"], indirect=True)
