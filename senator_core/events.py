@@ -32,6 +32,8 @@ EVENT_IDS: dict[str, str] = {
     "a consul stays flipped (R28)",
     "debate_won": "seat, topic, total: one player is left in the debate (R25)",
     "power_skipped": "seat, topic: the winner declines the token's power (R26)",
+    "power_unused": "seat, topic, and for Taxes veto (its holder's seat, or None): the "
+    "token's power has nothing to act on, so the winner goes straight to the award (R48)",
     "card_reclaimed": "seat, card: Public Works returns a discarded card to hand (R34)",
     "token_discarded": "seat, kind: Rebellion sends a docket token to the forum (R35)",
     "consul_flipped": "seat: Rebellion flips a face-up consul (R35)",

@@ -811,6 +811,11 @@ class Game:
             self.decision = POWER
             self._legal = options
         else:
+            if topic != IMPERIUM:  # R48: a power with nothing to act on is not used
+                args: dict[str, object] = {"seat": w, "topic": _topic_name(topic)}
+                if topic == TAXES:
+                    args["veto"] = self.veto_seat if self.veto_seat >= 0 else None
+                self._emit("power_unused", args)
             self._to_award()
 
     def _to_award(self) -> None:

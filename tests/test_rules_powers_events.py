@@ -25,7 +25,7 @@ from tests.scenario import (
 def test_r34_r48_public_works_power_skipped_with_an_empty_discard_pile() -> None:
     game = rigged(3, full_docket(3, "public_works"))
     events = uncontested(game, "public_works")
-    assert ids(events)[-2:] == ["withdrawn", "debate_won"]
+    assert ids(events)[-3:] == ["withdrawn", "debate_won", "power_unused"]
     assert game.decision == "award"
     assert game.to_move == 0
     assert game.topic == "public_works"
@@ -186,7 +186,7 @@ def test_r35_r43_r48_rebellion_power_skipped_without_docket_token_or_face_up_con
     assert game.docket == ["rebellion"]
 
     events = uncontested(game, "rebellion", "2")
-    assert ids(events)[-2:] == ["withdrawn", "debate_won"]
+    assert ids(events)[-3:] == ["withdrawn", "debate_won", "power_unused"]
     assert game.docket == []
     assert game.decision == "award"
     assert game.to_move == 0
@@ -231,7 +231,8 @@ def test_r36_r48_taxes_power_skipped_when_the_winner_holds_the_veto() -> None:
     play(game, "take veto", "give 0")
     assert game.veto == 0
     events = uncontested(game, "taxes")
-    assert ids(events)[-2:] == ["withdrawn", "debate_won"]
+    assert ids(events)[-3:] == ["withdrawn", "debate_won", "power_unused"]
+    assert only(events, "power_unused") == {"seat": 0, "topic": "taxes", "veto": 0}
     assert game.decision == "award"
     assert game.veto == 0
     assert_illegal(game, "take veto", "R26")
@@ -312,7 +313,7 @@ def test_r37_r48_trade_power_skipped_without_an_eligible_token() -> None:
     uncontested(game, "public_works")
     game.apply("give 0")
     events = uncontested(game, "trade")
-    assert ids(events)[-2:] == ["withdrawn", "debate_won"]
+    assert ids(events)[-3:] == ["withdrawn", "debate_won", "power_unused"]
     assert game.docket == ["imperium"] * 5
     assert game.decision == "award"
     assert_illegal(game, "take imperium", "R26")
@@ -415,6 +416,7 @@ def test_r38_r57_war_power_skipped_when_no_opponent_holds_a_card() -> None:
     assert game.to_move == 1
     events = play(game, "topic war", "withdraw", "withdraw")
     assert only(events, "debate_won") == {"seat": 0, "topic": "war", "total": 0}
+    assert only(events, "power_unused") == {"seat": 0, "topic": "war"}
     assert game.decision == "award"
     assert game.to_move == 0
     assert_illegal(game, "name 1", "R26")
@@ -428,7 +430,7 @@ def test_r39_r26_imperium_has_no_power_and_is_passed_at_once() -> None:
     events = uncontested(game, "imperium")
     assert ids(events)[-4:] == ["withdrawn", "debate_won", "imperium_passed", "cards_resolved"]
     assert only(events, "imperium_passed") == {"seat": 0}
-    assert "power_skipped" not in ids(events)
+    assert "power_skipped" not in ids(events) and "power_unused" not in ids(events)
     assert game.passed(0) == ["imperium"]
     assert game.proposed(0) == []
     assert game.decision == "topic"

@@ -411,7 +411,7 @@ def test_r48_rebellion_with_nothing_to_send_back_or_flip_does_nothing() -> None:
     assert game.docket == ["rebellion"]
     assert game.consuls_up == 0
     events = uncontested(game, "rebellion", "2")
-    assert ids(events)[-2:] == ["withdrawn", "debate_won"]
+    assert ids(events)[-3:] == ["withdrawn", "debate_won", "power_unused"]
     assert game.decision == "award"
     assert game.to_move == 0
     assert game.forum["rebellion"] == 1
@@ -424,7 +424,7 @@ def test_r48_trade_with_no_eligible_token_does_nothing() -> None:
     game.apply("give 0")
     assert game.consuls_up == 2
     events = uncontested(game, "trade")
-    assert ids(events)[-2:] == ["withdrawn", "debate_won"]
+    assert ids(events)[-3:] == ["withdrawn", "debate_won", "power_unused"]
     assert game.decision == "award"
     assert game.docket == ["imperium"] * 5
     game.apply("give 0")
@@ -434,7 +434,7 @@ def test_r48_trade_with_no_eligible_token_does_nothing() -> None:
 def test_r48_public_works_with_an_empty_discard_pile_does_nothing() -> None:
     game = rigged(3, full_docket(3, "public_works"))
     events = uncontested(game, "public_works")
-    assert ids(events)[-2:] == ["withdrawn", "debate_won"]
+    assert ids(events)[-3:] == ["withdrawn", "debate_won", "power_unused"]
     assert game.discards(0) == NO_CARDS
     assert game.decision == "award"
     assert_illegal(game, "skip", "R26")

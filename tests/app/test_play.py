@@ -43,6 +43,7 @@ from senator_core.refusals import error_text
 from ..appkit import Page, playing, started, updated
 from ..scenario import play, rigged
 from ..test_exploits import awarding
+from ..test_rules_powers_events import empty_opponents
 
 
 def random_finished_game(players: int, seed: int) -> sc.Game:
@@ -270,6 +271,22 @@ def test_incursio_barbara_with_no_imperium_in_the_docket_says_so() -> None:
     assert none is not None and two is not None
     assert render_text(none, ()) == "Incursio Barbara finds no Imperium in the docket to send back."
     assert render_text(two, ()) == "Incursio Barbara sends 2 Imperium back to the forum."
+
+
+def test_a_power_with_nothing_to_act_on_is_said_in_the_log() -> None:
+    """R48: the winner of War whose rivals hold no card goes straight to the award,
+    and the log says why no card was named; Taxes says whose veto it could not take."""
+    game = empty_opponents()
+    play(game, "topic war", "withdraw", "withdraw")
+    assert game.decision == "award"
+    log = [render_text(s, game.names) for e in game.log if (s := describe(e)) is not None]
+    assert "War has nothing to act on: no other senator holds a card." in log
+    for veto, said in [
+        (0, "Cassius holds the veto already: Taxes has nothing to take."),
+        (1, "Taxes has nothing to take: the veto is not in the centre."),
+    ]:
+        sentence = describe(sc.Event("power_unused", {"seat": 0, "topic": "taxes", "veto": veto}))
+        assert sentence is not None and render_text(sentence, ("Cassius", "Brutus")) == said
 
 
 def test_a_computer_to_move_shows_who_is_thinking_and_no_controls() -> None:

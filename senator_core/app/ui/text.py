@@ -33,6 +33,18 @@ EVENT_NAMES = Translated(
         "spartacus": N_("Spartacus"),
     }
 )
+# A power with nothing to act on, and why (R48); {who} is the debate's winner.
+POWER_UNUSED = Translated(
+    {
+        "public_works": N_("Public Works has nothing to act on: no card for {who} to take back."),
+        "rebellion": N_(
+            "Rebellion has nothing to act on: no other token in the docket, no consul face up."
+        ),
+        "taxes": N_("{who} holds the veto already: Taxes has nothing to take."),
+        "trade": N_("Trade has nothing to act on: no token in the docket to take."),
+        "war": N_("War has nothing to act on: no other senator holds a card."),
+    }
+)
 EVENT_EFFECTS = Translated(
     {
         "socialis_bellum": N_("Three more agenda tokens are drawn into the docket."),
@@ -331,6 +343,10 @@ def describe(event: Event) -> Sentence | None:
             "who": who,
             "topic": KIND_NAMES[a["topic"]],
         }
+    if eid == "power_unused":
+        if a["topic"] == "taxes" and a.get("veto") != a["seat"]:
+            return _("Taxes has nothing to take: the veto is not in the centre."), {}
+        return POWER_UNUSED[a["topic"]], {"who": who}
     if eid == "card_reclaimed":
         return _("{who} takes a {card} back into hand."), {
             "who": who,
