@@ -63,7 +63,7 @@ from ..ui.text import (
     or_list,
     power_text,
 )
-from .scoreboard import leaders
+from .scoreboard import leaders, score_head
 
 
 class Fresh:
@@ -830,8 +830,9 @@ def explanation(model: Model, game: Game, deciding: bool = False) -> Markup | No
         text = [
             phrase(
                 _(
-                    "{risk}: if {threats} comes to {seat}, both go back to the forum. Passing "
-                    "{kind} into law (with a consul) makes it safe."
+                    "{risk}: if {threats} comes to {seat}, it goes back to the forum, and every "
+                    "{kind} of theirs with it. Passing {kind} into law (with a consul) makes it "
+                    "safe."
                 ),
                 risk=h("strong", None, _("{kind} is at risk").format(kind=KIND_NAMES[kind])),
                 threats=or_list([KIND_NAMES[k] for k in by]) or _("a conflicting token"),
@@ -914,6 +915,9 @@ def round_summary(model: Model, game: Game) -> Markup | None:
         "table",
         {"class": "round-summary"},
         h("caption", None, _("After round {round}").format(round=event.args["round"])),
+        # Numbers under the scoreboard's headings: the counts with their words ("0
+        # имперских фишек") broke over two lines in a phone's column.
+        score_head(),
         h(
             "tbody",
             None,
@@ -922,9 +926,7 @@ def round_summary(model: Model, game: Game) -> Markup | None:
                     "tr",
                     None,
                     h("th", {"scope": "row"}, seat_badge(model, s, game.names)),
-                    h("td", None, tokens_text(scores[s][0])),
-                    h("td", None, imperium_text(scores[s][1])),
-                    h("td", None, passed_text(scores[s][2])),
+                    [h("td", None, str(count)) for count in scores[s]],
                 )
                 for s in range(game.players)
             ],
