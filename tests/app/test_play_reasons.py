@@ -72,9 +72,10 @@ def test_the_sentence_follows_the_tallies() -> None:
     assert why("play 2 5", Facts(10, 0.2, 0.2, 0.0, 0.0, (), 0.0), position, seat) == (
         "spends your 5"
     )
-    assert why("withdraw", Facts(10, 0.2, 0.0, 0.0, 0.0, (), 0.9), position, seat) == (
-        "keeps your 5 for later"
-    )
+    kept = Facts(10, 0.2, 0.0, 0.0, 0.0, (), 0.9)
+    assert why("withdraw", kept, position, seat) == "keeps your 5 for later"
+    # Choosing a topic spends no card: its sentence leaves the 5 out.
+    assert "your 5" not in (why("topic war", kept, position, seat) or "")
     assert why("play 2", Facts(2, 1.0, 1.0, 0.0, 1.0, (), None), position, seat) is None
     assert why("play 2", None, position, seat) is None
 

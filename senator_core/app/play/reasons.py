@@ -96,7 +96,8 @@ def _five(verb: str, rest: list[str], facts: Facts) -> str | None:
         return None
     if verb == "play" and "5" in rest:
         return _("spends your 5")
-    if facts.five >= 0.8 and verb in ("play", "withdraw", "topic"):
+    # Not said of a topic: choosing one spends no card, and a player read it so.
+    if facts.five >= 0.8 and verb in ("play", "withdraw"):
         return _("keeps your 5 for later")
     return None
 
