@@ -200,6 +200,7 @@ class Page:
 
     def __init__(self) -> None:
         self.root = js.document.getElementById("app")
+        self.catalog_replaced = False  # the last catalog asked for is gone from the site
         # The icons' drawings, once, outside what is re-rendered.
         js.document.body.insertAdjacentHTML("afterbegin", str(sprite()))
         location = js.window.location
@@ -291,7 +292,9 @@ class Page:
     async def speak(self, lang: str) -> bool:
         """Fetches the catalog of `lang` unless the page has it (the one the loader
         fetched while the runtime started, when it is that language's); False if it
-        cannot be had, and the page reads in English meanwhile."""
+        cannot be had, and the page reads in English meanwhile. A catalog the site
+        answers is not there (404) was replaced by an update: `catalog_replaced`."""
+        self.catalog_replaced = False
         if has_catalog(lang):
             return True
         try:
@@ -306,6 +309,7 @@ class Page:
                 url = js.URL.new(path, js.document.baseURI).href
                 response = await js.fetch(url)
                 if not response.ok:
+                    self.catalog_replaced = response.status == 404
                     raise OSError(f"HTTP {response.status}")
                 buffer = await response.arrayBuffer()
             add_catalog(lang, js.Uint8Array.new(buffer).to_bytes())
@@ -321,7 +325,7 @@ class Page:
             if self.model.lang == lang:
                 js.document.documentElement.lang = lang
         else:
-            self.dispatch(LanguageMissing(lang))
+            self.dispatch(LanguageMissing(lang, self.catalog_replaced))
 
     # ------------------------------------------------------------------ messages in
 

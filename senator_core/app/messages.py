@@ -59,9 +59,11 @@ class Language(PageMsg):
 
 @dataclass(frozen=True)
 class LanguageMissing(PageMsg):
-    """The catalog of the language chosen could not be fetched (offline, say)."""
+    """The catalog of the language chosen could not be fetched (offline, say), or the
+    site no longer has it (`replaced`: it was updated since this page opened)."""
 
     code: str
+    replaced: bool = False
 
 
 @dataclass(frozen=True)

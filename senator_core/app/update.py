@@ -183,10 +183,17 @@ def _page(model: Model, msg: PageMessage, now: str) -> tuple[Model, Effects]:
             return replace(model, panel="" if model.panel == panel else panel, rule=""), ()
         case Language(code):
             return _language(model, code), ()
-        case LanguageMissing(code):
+        case LanguageMissing(code, replaced):
             if model.lang != code:
                 return model, ()
-            said = _("{language} could not be fetched: check the connection and choose it again.")
+            said = (
+                _(
+                    "Senator has been updated since this page opened, and {language} with it: "
+                    "reload the page to read it."
+                )
+                if replaced
+                else _("{language} could not be fetched: check the connection and choose it again.")
+            )
             back = _language(model, "en")
             return replace(back, notice=said.format(language=LANGUAGE_NAMES.get(code, code))), ()
         case Dismiss():

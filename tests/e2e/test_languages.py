@@ -153,6 +153,15 @@ def test_a_language_whose_texts_cannot_be_fetched_leaves_the_page_in_english(
     assert page.locator("[name='lang']").input_value() == "en"
     assert "New game" in page.locator("[data-screen='title']").inner_text()
     page.unroute("**/locale/**")
+    # The site updated since the page opened: its catalog is gone (404), and the
+    # player is told to reload rather than to check the connection.
+    page.route("**/locale/**", lambda route: route.fulfill(status=404, body="gone"))
+    page.select_option("[name='lang']", "ru")
+    updated = page.locator("[role='status'], .notice").filter(has_text="reload the page")
+    updated.first.wait_for()
+    assert "Русский" in updated.first.inner_text()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.unroute("**/locale/**")
     page.select_option("[name='lang']", "pl")
     wait_for(page, "document.documentElement.lang === 'pl'")
     assert "Nowa gra" in page.locator("[data-screen='title']").inner_text()
