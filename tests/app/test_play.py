@@ -792,6 +792,23 @@ def test_a_computer_s_blow_to_the_person_is_held_until_they_have_seen_it() -> No
     assert updated(playing(mine, occupants=occupants), Act("assassin")).hit == 0
 
 
+def test_a_blow_that_ends_the_round_is_told_before_the_round_s_story() -> None:
+    """A computer's Assassin on the person's bid ends round 1: the blow is held first,
+    as it came first, and going on shows the round's story."""
+    chooser = random.Random(8)
+    game = sc.new_game(sc.GameConfig(players=3, seed=8))
+    while not (game.to_move != 0 and game.total(0) > 0 and game.round == 1 and game.moves == 20):
+        game.apply(chooser.choice(game.legal_actions()))
+    occupants = ("human", "normal", "normal", "human", "human")
+    model, _ = update(playing(game, occupants=occupants), Thought(game.moves, "assassin"), "")
+    assert model.game is not None and model.game.round == 2
+    assert model.hit == model.game.moves and model.story == 1
+    assert "What the last move did to you" in Page(view(model)).all_text()
+    on = updated(model, control("go-on"))
+    assert on.hit == 0 and on.story == 1 and "Round 1 is over" in Page(view(on)).all_text()
+    assert updated(on, control("go-on")).story == 0
+
+
 def test_a_token_refused_with_the_veto_is_told_among_what_changed() -> None:
     """Seat 0 gives War to seat 2, who holds the veto and refuses it (R49): the story of
     the stretch says so, beside the tokens gained and the laws passed."""

@@ -119,7 +119,7 @@ def update(model: Model, msg: Message, now: str) -> tuple[Model, Effects]:
         case LinkGame():
             return (model if model.game is None else replace(model, linked=model.game.moves)), ()
         case GoOn(number):
-            if not model.story and model.hit and number == 0:
+            if model.hit and number == 0:  # the blow first, then any round's story
                 return replace(model, hit=0), (Focus("decision"),)
             if model.game is not None and number == 0 and catch_up(model) is not None:
                 return replace(model, caught=model.game.moves), (Focus("decision"),)

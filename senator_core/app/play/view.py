@@ -85,12 +85,13 @@ def game_screen(
     story = round_story(game, model.story) if controls is None and model.story else None
     if coached is not None and coached.kind == "strayed":
         controls = coach_hold(coached)  # what the move did is shown before the round's end
+    elif controls is None and model.hit == game.moves > 0 and model.alert != "stale":
+        # A blow that also ended the round is told first, as it came first.
+        controls = view_hit(said_lines(model, game))
     elif story is not None:
         controls = view_story(model, game, story)
     elif controls is None and model.alert == "stale" and model.online is None:
         controls = stale_section(game)
-    elif controls is None and model.hit and model.hit == game.moves:
-        controls = view_hit(said_lines(model, game))
     elif controls is None and (caught := catch_up(model)) is not None:
         controls = view_catch_up(model, game, *caught)
     elif coached is not None and coached.kind == "note":
