@@ -113,6 +113,21 @@ def test_debate_prompt_and_bids_show_totals() -> None:
     assert "withdraw" in page.values("data-action")
 
 
+def test_under_hannibal_a_debate_says_what_a_losing_bid_costs() -> None:
+    """R42: with Hannibal in force, a bid's cards are discarded even if it loses; the
+    debate says so, with the rule a tap away. Without it, nothing is said."""
+    hannibal = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"],
+                      events=["hannibal"])  # fmt: skip
+    play(hannibal, "topic war", "play 2 2")
+    page = Page(view(playing(hannibal)))
+    said = "the cards you put in play are discarded even if another senator wins this debate"
+    assert said in page.all_text() and "R42" in page.values("data-value")
+    plain_round = rigged(3, ["war", "trade", "taxes", "imperium", "imperium", "rebellion", "war"],
+                         events=["spartacus"])  # fmt: skip
+    play(plain_round, "topic war", "play 2 2")
+    assert said not in Page(view(playing(plain_round))).all_text()
+
+
 def test_ludi_gladiatorum_explains_the_two_card_cap() -> None:
     game = rigged(3, ["war"] * 3 + ["trade"] * 4, events=["ludi_gladiatorum"])
     play(game, "topic war", "play 1 2")

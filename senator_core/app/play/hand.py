@@ -340,6 +340,19 @@ def decision_section(model: Model, game: Game) -> Markup:
             h("li", None, explain.problem_text(b), " ", why_button(b.rule))
             for b in explain.blockers(game)
         ]
+        if game.event == "hannibal":  # R42: a cost a bid does not show by itself
+            notes.append(
+                h(
+                    "li",
+                    None,
+                    _(
+                        "Under Hannibal, the cards you put in play are discarded even if "
+                        "another senator wins this debate."
+                    ),
+                    " ",
+                    why_button("R42"),
+                )
+            )
     people = humans(model.occupants, game.players)
     who = (
         h("span", {"class": "you"}, _("Your turn"))
