@@ -200,7 +200,6 @@ class Page:
 
     def __init__(self) -> None:
         self.root = js.document.getElementById("app")
-        self.catalog_replaced = False  # the last catalog asked for is gone from the site
         # The icons' drawings, once, outside what is re-rendered.
         js.document.body.insertAdjacentHTML("afterbegin", str(sprite()))
         location = js.window.location
@@ -289,14 +288,14 @@ class Page:
         if fragment:
             self.dispatch(Invited(fragment))
 
-    async def speak(self, lang: str) -> bool:
+    async def speak(self, lang: str) -> LanguageMissing | None:
         """Fetches the catalog of `lang` unless the page has it (the one the loader
-        fetched while the runtime started, when it is that language's); False if it
-        cannot be had, and the page reads in English meanwhile. A catalog the site
-        answers is not there (404) was replaced by an update: `catalog_replaced`."""
-        self.catalog_replaced = False
+        fetched while the runtime started, when it is that language's); what is
+        missing if it cannot be had (the site answering it is not there, 404: replaced
+        by an update), and the page reads in English meanwhile."""
         if has_catalog(lang):
-            return True
+            return None
+        replaced = False
         try:
             early = js.window.senatorCatalog
             buffer: Any = None
@@ -309,23 +308,24 @@ class Page:
                 url = js.URL.new(path, js.document.baseURI).href
                 response = await js.fetch(url)
                 if not response.ok:
-                    self.catalog_replaced = response.status == 404
+                    replaced = response.status == 404
                     raise OSError(f"HTTP {response.status}")
                 buffer = await response.arrayBuffer()
             add_catalog(lang, js.Uint8Array.new(buffer).to_bytes())
         except Exception as err:
             js.console.info(f"Senator: no {lang} catalog: {err}")
-            return False
-        return True
+            return LanguageMissing(lang, replaced)
+        return None
 
     async def speak_now(self, lang: str) -> None:
         """Another language chosen: drawn again once its catalog is here."""
-        if await self.speak(lang):
-            self.draw()
-            if self.model.lang == lang:
-                js.document.documentElement.lang = lang
-        else:
-            self.dispatch(LanguageMissing(lang, self.catalog_replaced))
+        missing = await self.speak(lang)
+        if missing is not None:
+            self.dispatch(missing)
+            return
+        self.draw()
+        if self.model.lang == lang:
+            js.document.documentElement.lang = lang
 
     # ------------------------------------------------------------------ messages in
 
